@@ -1,0 +1,80 @@
+// Prepares a cached benchmark dataset and starts the production server on it.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { openDatabase } from '../../src/lib/server/db/open';
+import { ensureDataset, formatProgress } from '../../src/lib/server/dataset';
+import { createKey } from '../../src/lib/server/service/auth/keys';
+import { progressLine } from '../../src/lib/server/progress';
+
+export const BENCH_SEED = 'bench-2026';
+
+export function benchDataDir(records: number): string {
+	return path.resolve('bench', 'data', String(records));
+}
+
+/** Generates (once, cached across runs) the dataset of `records` per component; returns a key without limits. */
+export function prepareDataset(records: number): { dataDir: string; key: string } {
+	const dataDir = benchDataDir(records);
+	const db = openDatabase(dataDir);
+	const line = progressLine(process.stderr);
+	const started = Date.now();
+	const generated = ensureDataset(db, { size: records, seed: BENCH_SEED, onProgress: (p) => line.update(formatProgress(p)) });
+	line.done();
+	if (generated) process.stderr.write(`bench: dataset of ${records.toLocaleString('en')} per component ready in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+	db.pragma('optimize');
+	const { key } = createKey(db, { name: 'bench', rate: 1e9, burst: 1e9, credits: 1e9 }, Date.now());
+	db.close();
+	return { dataDir, key };
+}
+
+export function ensureBuild(): void {
+	if (fs.existsSync('build/index.js') && process.env.BENCH_REBUILD !== '1') return;
+	process.stderr.write('bench: building the app…\n');
+	const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+	if (r.status !== 0) throw new Error('build failed');
+}
+
+async function freePort(): Promise<number> {
+	return new Promise((resolve) => {
+		const s = net.createServer();
+		s.listen(0, '127.0.0.1', () => {
+			const port = (s.address() as net.AddressInfo).port;
+			s.close(() => resolve(port));
+		});
+	});
+}
+
+export interface RunningServer {
+	url: string;
+	stop(): Promise<void>;
+}
+
+export async function startProductionServer(dataDir: string, records: number): Promise<RunningServer> {
+	const port = await freePort();
+	const child: ChildProcess = spawn(process.execPath, ['build/index.js'], {
+		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATASET_SIZE: String(records), DATASET_SEED: BENCH_SEED },
+		stdio: ['ignore', 'ignore', 'inherit']
+	});
+	const url = `http://127.0.0.1:${port}`;
+	for (let i = 0; ; i++) {
+		if (child.exitCode !== null) throw new Error('server exited');
+		try {
+			if ((await fetch(`${url}/openapi.json`)).ok) break;
+		} catch {
+			/* starting */
+		}
+		if (i > 3000) throw new Error('server did not start');
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	return {
+		url,
+		stop: () =>
+			new Promise<void>((resolve) => {
+				if (child.exitCode !== null) return resolve();
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+			})
+	};
+}

@@ -1,0 +1,125 @@
+// Service benchmarks: latency percentiles and throughput per endpoint under 1, 16 and 64
+// concurrent clients over loopback (autocannon, bounded in time), and full manifest walks.
+import autocannon from 'autocannon';
+import { median, round } from './stats';
+
+export interface LoadResult {
+	scenario: string;
+	connections: number;
+	p50: number;
+	p90: number;
+	p99: number;
+	rps: number;
+	errors: number;
+	non2xx: number;
+}
+
+interface Scenario {
+	name: string;
+	paths: string[];
+}
+
+async function load(url: string, key: string, scenario: Scenario, connections: number, seconds: number): Promise<LoadResult> {
+	let i = 0;
+	const result = await autocannon({
+		url,
+		connections,
+		duration: seconds,
+		headers: { authorization: `Bearer ${key}` },
+		requests: [
+			{
+				setupRequest: (req) => ({ ...req, path: scenario.paths[i++ % scenario.paths.length] })
+			}
+		]
+	});
+	return {
+		scenario: scenario.name,
+		connections,
+		p50: result.latency.p50,
+		p90: result.latency.p90,
+		p99: result.latency.p99,
+		rps: round(result.requests.average, 0),
+		errors: result.errors,
+		non2xx: result.non2xx
+	};
+}
+
+async function json(url: string, key: string): Promise<any> {
+	const r = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+	if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+	return r.json();
+}
+
+/** Picks realistic request paths from the data itself: real uuids, ids, countries and title words. */
+async function scenarios(url: string, key: string): Promise<Scenario[]> {
+	const sample = await json(`${url}/v1/icd/videos?per_page=100&sort=id_asc`, key);
+	const later = await json(`${url}/v1/icd/videos?per_page=100&page=50&sort=date_asc`, key);
+	const items = [...sample.items, ...later.items] as { uuid: string; primary_id: number; primary_country?: string; title?: string }[];
+	const countries = [...new Set(items.map((i) => i.primary_country).filter(Boolean))].slice(0, 8) as string[];
+	const words = [...new Set(items.flatMap((i) => (i.title ?? '').toLowerCase().split(/\W+/)).filter((w) => w.length > 5))].slice(0, 24);
+	const enc = encodeURIComponent;
+	return [
+		{ name: 'lookup by component id', paths: items.map((i) => `/v1/icd/videos/by-component-id/${i.primary_id}`) },
+		{ name: 'detail by uuid', paths: items.map((i) => `/v1/icd/videos/${i.uuid}`) },
+		{ name: 'search: newest page', paths: Array.from({ length: 20 }, (_, p) => `/v1/icd/videos?page=${p + 1}`) },
+		{ name: 'search: country + dates', paths: countries.map((c, n) => `/v1/icd/videos?country=${enc(c)}&date_from=${2015 + (n % 6)}-01-01&date_to=2025-12-31`) },
+		{ name: 'search: keyword (relevance)', paths: words.map((w) => `/v1/icd/videos?search=${enc(w)}`) },
+		{ name: 'geo manifest page (5,000)', paths: ['/v1/icd/videos/geo-manifest?limit=5000', '/v1/icdb/images/geo-manifest?limit=5000'] }
+	];
+}
+
+export interface WalkResult {
+	component: string;
+	items: number;
+	pages: number;
+	seconds: number;
+	itemsPerSecond: number;
+	firstPageMs: number;
+}
+
+/** Walks one component's whole geo manifest with limit 5000, as the explorer does. */
+export async function walkManifest(url: string, key: string, path: string): Promise<WalkResult> {
+	const started = performance.now();
+	let cursor: string | null = null;
+	let items = 0;
+	let pages = 0;
+	let firstPageMs = 0;
+	do {
+		const page: { items: unknown[]; next_cursor: string | null } = await json(`${url}${path}?limit=5000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, key);
+		if (pages === 0) firstPageMs = performance.now() - started;
+		items += page.items.length;
+		pages++;
+		cursor = page.next_cursor;
+	} while (cursor);
+	const seconds = (performance.now() - started) / 1000;
+	return { component: path, items, pages, seconds: round(seconds), itemsPerSecond: round(items / seconds, 0), firstPageMs: round(firstPageMs, 1) };
+}
+
+export interface ServiceBench {
+	load: LoadResult[];
+	walks: WalkResult[];
+}
+
+export async function benchService(url: string, key: string, options: { seconds: number; connections: number[]; walkRuns: number; log: (s: string) => void }): Promise<ServiceBench> {
+	const all = await scenarios(url, key);
+	// Warm the page cache and the count cache the way a running service would be.
+	for (const s of all) for (const p of s.paths) await json(url + p, key);
+	const results: LoadResult[] = [];
+	for (const s of all) {
+		for (const c of options.connections) {
+			const r = await load(url, key, s, c, options.seconds);
+			options.log(`  ${s.name.padEnd(30)} c=${String(c).padStart(2)}  p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.rps} req/s${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`);
+			results.push(r);
+		}
+	}
+	const walks: WalkResult[] = [];
+	for (const path of ['/v1/icd/videos/geo-manifest']) {
+		const runs: WalkResult[] = [];
+		for (let i = 0; i < options.walkRuns; i++) runs.push(await walkManifest(url, key, path));
+		const m = median(runs.map((r) => r.seconds));
+		const chosen = runs.find((r) => r.seconds === m) ?? runs[0];
+		options.log(`  full walk ${path}: ${chosen.items.toLocaleString('en')} items in ${chosen.seconds} s (median of ${runs.length}), ${chosen.itemsPerSecond.toLocaleString('en')} items/s`);
+		walks.push({ ...chosen, seconds: round(m) });
+	}
+	return { load: results, walks };
+}

@@ -1,0 +1,38 @@
+import type { Handle, HandleServerError, ServerInit } from '@sveltejs/kit';
+import { runtime } from '$lib/server/runtime';
+import { prepareDataset } from '$lib/server/startup';
+import { gate, PUBLIC_SERVICE_PATHS, SERVICE_PATH, withHeaders } from '$lib/server/service/http';
+import { problem, problemResponse } from '$lib/server/service/problems';
+
+export const init: ServerInit = async () => {
+	prepareDataset(runtime());
+};
+
+export const handle: Handle = async ({ event, resolve }) => {
+	const path = event.url.pathname;
+	if (!SERVICE_PATH.test(path) || PUBLIC_SERVICE_PATHS.has(path)) return resolve(event);
+
+	const rt = runtime();
+	const gated = gate(rt.db, rt.limiter, event.request.headers.get('authorization'), path, rt.now());
+	if (!gated.ok) return gated.response;
+	event.locals.serviceKey = gated.key;
+
+	let response = await resolve(event);
+	// SvelteKit answers unknown paths and methods itself, in HTML or text; the service speaks problem JSON.
+	if (response.status === 404 && !isProblem(response)) {
+		response = problemResponse(problem('not_found', `No endpoint at ${path}.`), path);
+	} else if (response.status === 405 && !isProblem(response)) {
+		const allow = response.headers.get('allow') ?? 'GET';
+		response = problemResponse(problem('method_not_allowed', `${event.request.method} is not supported on ${path}.`), path, { allow });
+	}
+	return withHeaders(response, gated.headers);
+};
+
+function isProblem(response: Response): boolean {
+	return (response.headers.get('content-type') ?? '').startsWith('application/problem+json');
+}
+
+export const handleError: HandleServerError = ({ error, event }) => {
+	console.error(`[server] unexpected error on ${event.url.pathname}:`, error);
+	return { message: 'Something went wrong on the server.' };
+};

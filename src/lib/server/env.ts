@@ -1,0 +1,84 @@
+// The only reader of environment variables. Everything else receives a Settings object,
+// so tests and scripts can build one without touching process.env.
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const intFrom = (fallback: number, min = 0) =>
+	z
+		.string()
+		.optional()
+		.transform((v) => (v === undefined || v.trim() === '' ? fallback : Number(v)))
+		.pipe(z.number().int().min(min));
+
+const text = (fallback: string) =>
+	z
+		.string()
+		.optional()
+		.transform((v) => (v === undefined ? fallback : v.trim()));
+
+const schema = z.object({
+	PORT: intFrom(3000, 1),
+	HOST: text('127.0.0.1'),
+	ORIGIN: text(''),
+	DATA_DIR: text('./data'),
+	ICD_BASE_URL: text(''),
+	ICD_API_KEY: text(''),
+	DATASET_SIZE: intFrom(10_000, 0),
+	DATASET_SEED: text('icd-2026'),
+	CONVERSATION_IDLE_SECONDS: intFrom(3600, 1),
+	CONVERSATION_MAX_SECONDS: intFrom(86_400, 1),
+	DEFAULT_RATE: intFrom(50, 1),
+	DEFAULT_BURST: intFrom(100, 1),
+	DEFAULT_CREDITS: intFrom(1000, 0)
+});
+
+export interface Settings {
+	port: number;
+	host: string;
+	/** Public origin of this server (adapter-node's ORIGIN); empty: taken from each request's Host header. */
+	origin: string;
+	dataDir: string;
+	/** Empty when the explorer uses the embedded service. */
+	remoteBaseUrl: string;
+	remoteApiKey: string;
+	datasetSize: number;
+	datasetSeed: string;
+	conversationIdleSeconds: number;
+	conversationMaxSeconds: number;
+	/** Defaults for keys created without explicit limits (requests per second, bucket size, GenAI credits). */
+	defaultRate: number;
+	defaultBurst: number;
+	defaultCredits: number;
+}
+
+export class SettingsError extends Error {}
+
+export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
+	const parsed = schema.safeParse(env);
+	if (!parsed.success) {
+		const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+		throw new SettingsError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+	}
+	const e = parsed.data;
+	return {
+		port: e.PORT,
+		host: e.HOST,
+		origin: e.ORIGIN.replace(/\/+$/, ''),
+		dataDir: path.resolve(e.DATA_DIR),
+		remoteBaseUrl: e.ICD_BASE_URL.replace(/\/+$/, ''),
+		remoteApiKey: e.ICD_API_KEY,
+		datasetSize: e.DATASET_SIZE,
+		datasetSeed: e.DATASET_SEED,
+		conversationIdleSeconds: e.CONVERSATION_IDLE_SECONDS,
+		conversationMaxSeconds: e.CONVERSATION_MAX_SECONDS,
+		defaultRate: e.DEFAULT_RATE,
+		defaultBurst: e.DEFAULT_BURST,
+		defaultCredits: e.DEFAULT_CREDITS
+	};
+}
+
+/** Loads ./.env into process.env for the CLIs (variables already set win). */
+export function loadEnvFile(file = '.env'): void {
+	if (fs.existsSync(file)) process.loadEnvFile(file);
+}

@@ -1,0 +1,129 @@
+// API keys. A key is "icd_<id>_<secret>": the id finds the row, the SHA-256 of the whole key is
+// compared in constant time with the stored hash. The key itself is never stored or logged.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/open';
+import { DATASETS, type Dataset } from '../../../types/dataset';
+
+export const FEATURES = ['search', 'lookup', 'detail', 'media', 'geo', 'nl_search', 'genai', 'mcp'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+export interface ApiKey {
+	id: string;
+	name: string;
+	datasets: Dataset[];
+	features: Feature[];
+	/** When set, the key sees only records of these entities. */
+	entities: string[] | null;
+	/** Token bucket: requests per second refilled, and bucket size. */
+	rate: number;
+	burst: number;
+	credits: number;
+	createdAt: number;
+	revokedAt: number | null;
+}
+
+export interface NewKey {
+	name: string;
+	datasets?: Dataset[];
+	features?: Feature[];
+	entities?: string[] | null;
+	rate: number;
+	burst: number;
+	credits: number;
+}
+
+interface KeyRow {
+	id: string;
+	name: string;
+	hash: Buffer;
+	datasets: string;
+	features: string;
+	entities: string | null;
+	rate: number;
+	burst: number;
+	credits: number;
+	created_at: number;
+	revoked_at: number | null;
+}
+
+const KEY_PATTERN = /^icd_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+// Compared against when the id is unknown, so a miss costs the same as a wrong secret.
+const DUMMY_HASH = createHash('sha256').update('icd_000000000000_dummy').digest();
+
+function hashKey(key: string): Buffer {
+	return createHash('sha256').update(key, 'utf8').digest();
+}
+
+function fromRow(row: KeyRow): ApiKey {
+	return {
+		id: row.id,
+		name: row.name,
+		datasets: JSON.parse(row.datasets),
+		features: JSON.parse(row.features),
+		entities: row.entities === null ? null : JSON.parse(row.entities),
+		rate: row.rate,
+		burst: row.burst,
+		credits: row.credits,
+		createdAt: row.created_at,
+		revokedAt: row.revoked_at
+	};
+}
+
+export function createKey(db: Db, spec: NewKey, now: number): { id: string; key: string } {
+	const id = randomBytes(6).toString('hex');
+	const key = `icd_${id}_${randomBytes(32).toString('base64url')}`;
+	db.prepare(
+		`INSERT INTO api_keys (id, name, hash, datasets, features, entities, rate, burst, credits, created_at)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	).run(
+		id,
+		spec.name,
+		hashKey(key),
+		JSON.stringify(spec.datasets ?? [...DATASETS]),
+		JSON.stringify(spec.features ?? [...FEATURES]),
+		spec.entities && spec.entities.length > 0 ? JSON.stringify(spec.entities) : null,
+		spec.rate,
+		spec.burst,
+		spec.credits,
+		now
+	);
+	return { id, key };
+}
+
+export function listKeys(db: Db): ApiKey[] {
+	return (db.prepare('SELECT * FROM api_keys ORDER BY created_at, id').all() as KeyRow[]).map(fromRow);
+}
+
+export function findKey(db: Db, id: string): ApiKey | undefined {
+	const row = db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as KeyRow | undefined;
+	return row && fromRow(row);
+}
+
+/** Returns false when no such key exists. Revoking twice is harmless. */
+export function revokeKey(db: Db, id: string, now: number): boolean {
+	const info = db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(now, id);
+	return info.changes > 0;
+}
+
+/** The key named by an Authorization header value, or null when it is missing, malformed, unknown or revoked. */
+export function authenticate(db: Db, authorization: string | null): ApiKey | null {
+	const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
+	const key = match?.[1] ?? '';
+	const parts = KEY_PATTERN.exec(key);
+	const row = parts ? (db.prepare('SELECT * FROM api_keys WHERE id = ?').get(parts[1]) as KeyRow | undefined) : undefined;
+	const expected = row?.hash ?? DUMMY_HASH;
+	const same = timingSafeEqual(hashKey(key), expected);
+	if (!row || !same || row.revoked_at !== null) return null;
+	return fromRow(row);
+}
+
+export function parseList<T extends string>(value: string, allowed: readonly T[], what: string): T[] {
+	const items = value
+		.split(',')
+		.map((s) => s.trim())
+		.filter(Boolean);
+	for (const item of items) {
+		if (!allowed.includes(item as T)) throw new Error(`unknown ${what} "${item}" (allowed: ${allowed.join(', ')})`);
+	}
+	return [...new Set(items)] as T[];
+}

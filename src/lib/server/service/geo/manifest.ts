@@ -1,0 +1,80 @@
+// Geo manifests: every mappable record the key may see, newest first (primary_date desc,
+// primary_id desc), in pages joined by keyset cursors so a walk is deterministic and cheap.
+import { serverSecret } from '../../db/secrets';
+import type { Component, Dataset } from '../../../types/dataset';
+import type { ApiKey } from '../auth/keys';
+import { requireAccess } from '../auth/permissions';
+import type { ServiceDeps } from '../deps';
+import { ProblemError } from '../problems';
+import { cachedCount } from '../records/count-cache';
+import { scopeClause } from '../records/scope';
+import { GEO_DEFAULT_LIMIT, type GeoItem, type GeoManifestResponse, type GeoQuery } from '../schemas';
+import { decodeCursor, encodeCursor, paramsDigest } from './cursor';
+
+interface GeoRow {
+	uuid: string;
+	primary_id: number;
+	primary_date: string;
+	entity: string | null;
+	primary_country: string | null;
+	second_geo_layer: string | null;
+	title: string | null;
+	dominant_lat: number;
+	dominant_long: number;
+}
+
+function toItem(row: GeoRow): GeoItem {
+	const item: GeoItem = {
+		uuid: row.uuid,
+		primary_id: row.primary_id,
+		primary_date: row.primary_date,
+		dominant_lat: row.dominant_lat,
+		dominant_long: row.dominant_long
+	};
+	if (row.entity !== null) item.entity = row.entity;
+	if (row.primary_country !== null) item.primary_country = row.primary_country;
+	if (row.second_geo_layer !== null) item.second_geo_layer = row.second_geo_layer;
+	if (row.title !== null) item.title = row.title;
+	return item;
+}
+
+export function geoManifest(deps: ServiceDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): GeoManifestResponse {
+	requireAccess(key, dataset, 'geo');
+	const limit = q.limit ?? GEO_DEFAULT_LIMIT;
+	const secret = serverSecret(deps.db, 'cursor');
+	const digest = paramsDigest({ dataset, component, limit, country: q.country, entity: q.entity, date_from: q.date_from, date_to: q.date_to });
+
+	let after: { date: string; id: number; sent: number } | null = null;
+	if (q.cursor !== undefined) {
+		const decoded = decodeCursor(secret, key.id, digest, q.cursor);
+		if ('rejected' in decoded) throw new ProblemError('invalid_cursor', `The cursor was rejected: ${decoded.rejected}.`);
+		after = decoded;
+	}
+
+	const scope = scopeClause(deps.db, key, dataset, component, q);
+	const where = `r.mappable = 1 AND ${scope.sql}`;
+	const itemsTotal = cachedCount(deps.db, `SELECT count(*) FROM records r WHERE ${where}`, scope.params);
+
+	const keyset = after ? ' AND (r.primary_date, r.primary_id) < (?, ?)' : '';
+	const params = after ? [...scope.params, after.date, after.id] : scope.params;
+	const rows = deps.db
+		.prepare(
+			`SELECT r.uuid, r.primary_id, r.primary_date, r.entity, r.primary_country, r.second_geo_layer, r.title, r.dominant_lat, r.dominant_long
+			 FROM records r WHERE ${where}${keyset}
+			 ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`
+		)
+		.all(...params, limit + 1) as GeoRow[];
+
+	const more = rows.length > limit;
+	if (more) rows.pop();
+	const last = rows[rows.length - 1];
+	const sent = (after?.sent ?? 0) + rows.length;
+	return {
+		status: 'ok',
+		items: rows.map(toItem),
+		itemsReceived: rows.length,
+		itemsTotal,
+		limit,
+		next_cursor: more && last ? encodeCursor(secret, key.id, digest, { date: last.primary_date, id: last.primary_id, sent }) : null
+	};
+}

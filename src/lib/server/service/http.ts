@@ -1,0 +1,56 @@
+// The service's HTTP edge, shared by every REST route and the MCP endpoints: authentication,
+// rate limiting, and turning results and ProblemErrors into responses.
+import type { ApiKey } from './auth/keys';
+import { authenticate } from './auth/keys';
+import type { RateLimiter } from './auth/rate-limit';
+import type { Db } from '../db/open';
+import { problem, problemResponse, ProblemError } from './problems';
+
+export const SERVICE_PATH = /^\/(v1(\/|$)|mcp-icd$|mcp-all$|openapi\.json$)/;
+export const PUBLIC_SERVICE_PATHS = new Set(['/openapi.json']);
+
+export type GateResult = { ok: true; key: ApiKey; headers: Record<string, string> } | { ok: false; response: Response };
+
+/** 401 for a missing or wrong key, 429 when its bucket is empty; otherwise the key and its RateLimit headers. */
+export function gate(db: Db, limiter: RateLimiter, authorization: string | null, path: string, nowMs: number): GateResult {
+	const key = authenticate(db, authorization);
+	if (!key) {
+		const detail = authorization ? 'The bearer token is malformed, unknown or revoked for this deployment.' : 'The Authorization header is missing.';
+		return { ok: false, response: problemResponse(problem('unauthorized', detail), path) };
+	}
+	const decision = limiter.take(key, nowMs);
+	if (!decision.allowed) {
+		const p = problem('rate_limited', `Rate limit of ${key.rate} requests per second (burst ${key.burst}) exceeded; retry in ${decision.retryAfter} s.`);
+		return { ok: false, response: problemResponse(p, path, decision.headers) };
+	}
+	return { ok: true, key, headers: decision.headers };
+}
+
+/** Runs one service call and answers with its JSON, or with the problem it raised. Never leaks an internal error. */
+export function answer(path: string, run: () => unknown, status = 200): Response {
+	try {
+		const body = run();
+		if (status === 204) return new Response(null, { status });
+		return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+	} catch (error) {
+		return errorResponse(path, error);
+	}
+}
+
+export function errorResponse(path: string, error: unknown): Response {
+	if (error instanceof ProblemError) return problemResponse(error.problem, path, error.headers);
+	console.error(`[service] unexpected error on ${path}:`, error);
+	return problemResponse(problem('internal_error', 'The service could not complete this request.'), path);
+}
+
+/** Adds headers to a response, copying it first when its headers are immutable. */
+export function withHeaders(response: Response, headers: Record<string, string>): Response {
+	try {
+		for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+		return response;
+	} catch {
+		const copy = new Response(response.body, response);
+		for (const [k, v] of Object.entries(headers)) copy.headers.set(k, v);
+		return copy;
+	}
+}

@@ -1,0 +1,107 @@
+// /openapi.json, generated from the same zod schemas that validate requests and shape responses.
+import { z } from 'zod';
+import { COMPONENT_PATH, DATASETS, DATASET_LABEL, type Component, type Dataset } from '../../types/dataset';
+import {
+	componentIdParam,
+	geoManifestResponse,
+	geoQuery,
+	imageViewerResponse,
+	problemSchema,
+	recordDetail,
+	searchQuery,
+	searchResponse,
+	uuidParam,
+	videoPlayerResponse
+} from './schemas';
+
+type JsonSchema = Record<string, unknown>;
+
+const pascal = (s: string) => s[0].toUpperCase() + s.slice(1);
+const opName = (verb: string, dataset: Dataset, component: Component, suffix = '') =>
+	`${verb}${pascal(dataset)}${pascal(component)}${suffix}`;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
+	const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+	delete out.$schema;
+	return out;
+}
+
+/** Query or path parameters from a strict object schema; numeric text is documented as integer. */
+function parameters(schema: z.ZodType, where: 'query' | 'path'): JsonSchema[] {
+	const s = jsonSchema(schema, 'input') as { properties: Record<string, JsonSchema>; required?: string[] };
+	return Object.entries(s.properties).map(([name, prop]) => {
+		const isInt = typeof prop.pattern === 'string' && prop.pattern.startsWith('^\\d');
+		return {
+			name,
+			in: where,
+			required: where === 'path' || (s.required ?? []).includes(name),
+			schema: isInt ? { type: 'integer', minimum: 1 } : prop
+		};
+	});
+}
+
+const problemResponses = (codes: number[]) =>
+	Object.fromEntries(
+		codes.map((code) => [
+			String(code),
+			{
+				description: { 400: 'Invalid parameter or cursor', 401: 'Missing or wrong key', 403: 'Dataset or feature not permitted', 404: 'Not found', 429: 'Rate limited' }[code] ?? 'Error',
+				content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+				...(code === 429 ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'seconds to wait' } } } : {})
+			}
+		])
+	);
+
+const ok = (ref: string) => ({ '200': { description: 'OK', content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } } });
+
+export function openApiDocument(serverUrl: string): JsonSchema {
+	const paths: Record<string, JsonSchema> = {};
+	for (const dataset of DATASETS) {
+		for (const component of ['video', 'image'] as const) {
+			const base = `/v1/${dataset}/${COMPONENT_PATH[component]}`;
+			const label = `${DATASET_LABEL[dataset]} ${component}`;
+			const errors = problemResponses([400, 401, 403, 429]);
+			const errors404 = problemResponses([400, 401, 403, 404, 429]);
+			paths[base] = {
+				get: { operationId: `search${pascal(dataset)}${pascal(component)}s`, summary: `Structured search of ${label} records`, parameters: parameters(searchQuery, 'query'), responses: { ...ok('SearchResponse'), ...errors } }
+			};
+			paths[`${base}/{uuid}`] = {
+				get: { operationId: opName('getOne', dataset, component), summary: `One ${label} record by uuid`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('RecordDetail'), ...errors404 } }
+			};
+			paths[`${base}/by-component-id/{component_id}`] = {
+				get: { operationId: opName('get', dataset, component, 'ByComponentId'), summary: `One ${label} record by component id`, parameters: parameters(componentIdParam, 'path'), responses: { ...ok('RecordDetail'), ...errors404 } }
+			};
+			paths[`${base}/geo-manifest`] = {
+				get: { operationId: opName('get', dataset, component, 'GeoManifest'), summary: `Mappable ${label} records, newest first, by cursor`, parameters: parameters(geoQuery, 'query'), responses: { ...ok('GeoManifestResponse'), ...errors } }
+			};
+		}
+		paths[`/v1/${dataset}/videos/{uuid}/player`] = {
+			get: { operationId: `get${pascal(dataset)}VideoPlayer`, summary: `Signed, expiring player URL for a ${DATASET_LABEL[dataset]} video`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('VideoPlayerResponse'), ...problemResponses([400, 401, 403, 404, 429]) } }
+		};
+		paths[`/v1/${dataset}/images/{uuid}/viewer`] = {
+			get: { operationId: `get${pascal(dataset)}ImageViewer`, summary: `Signed, expiring image URL for a ${DATASET_LABEL[dataset]} image`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('ImageViewerResponse'), ...problemResponses([400, 401, 403, 404, 429]) } }
+		};
+	}
+	return {
+		openapi: '3.1.0',
+		info: {
+			title: 'ICD/ICDB Data Retrieval and Domain GenAI Service (embedded implementation)',
+			version: '1.3.1',
+			description: 'Decisions for what the interface leaves open are documented in docs/api.md. Every error body is application/problem+json (RFC 9457).'
+		},
+		servers: [{ url: serverUrl }],
+		security: [{ api_key: [] }],
+		paths,
+		components: {
+			securitySchemes: { api_key: { type: 'http', scheme: 'bearer' } },
+			schemas: {
+				SearchResponse: jsonSchema(searchResponse),
+				RecordDetail: jsonSchema(recordDetail),
+				VideoPlayerResponse: jsonSchema(videoPlayerResponse),
+				ImageViewerResponse: jsonSchema(imageViewerResponse),
+				GeoManifestResponse: jsonSchema(geoManifestResponse),
+				Problem: jsonSchema(problemSchema)
+			}
+		}
+	};
+}

@@ -1,0 +1,204 @@
+// One zod schema per request and response: the single source for validation, TypeScript types,
+// /openapi.json and (later) the MCP tool input schemas.
+import { z } from 'zod';
+import { ProblemError } from './problems';
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 25;
+export const MAX_SEARCH_LENGTH = 200;
+export const MAX_FILTER_LENGTH = 200;
+export const MAX_PAGE = 1_000_000;
+export const GEO_DEFAULT_LIMIT = 1000;
+export const GEO_MAX_LIMIT = 5000;
+export const SORTS = ['date_desc', 'date_asc', 'relevance', 'id_asc', 'id_desc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+const isoDate = z
+	.string()
+	.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+	.refine((s) => {
+		const d = new Date(`${s}T00:00:00Z`);
+		return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+	}, 'not a calendar date')
+	.meta({ format: 'date' });
+
+/** Query integers arrive as text: digits only, no signs, no exponents, no fractions. */
+const queryInt = (min: number, max: number) =>
+	z
+		.string()
+		.regex(/^\d{1,10}$/, 'expected a whole number')
+		.transform(Number)
+		.pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+// Search text is plain words. Characters that are FTS5 query syntax are refused instead of
+// being guessed at; hyphens inside words (al-Qasr, 2016-05) are ordinary separators.
+const FTS_SYNTAX = /["*(){}^:]|\bNEAR\s*\(|(^|\s)[-+]/;
+
+const searchText = z
+	.string()
+	.max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+	.refine((s) => !FTS_SYNTAX.test(s), 'search is plain text; quotes, *, parentheses, NEAR(, : and leading - or + are not supported')
+	.refine((s) => !/[\u0000-\u001f]/.test(s), 'control characters are not allowed');
+
+const filterText = z
+	.string()
+	.max(MAX_FILTER_LENGTH, `must be at most ${MAX_FILTER_LENGTH} characters`)
+	.refine((s) => !/[\u0000-\u001f]/.test(s), 'control characters are not allowed');
+
+const dateRange = <T extends { date_from?: string; date_to?: string }>(q: T, ctx: z.RefinementCtx) => {
+	if (q.date_from && q.date_to && q.date_from > q.date_to) {
+		ctx.addIssue({ code: 'custom', path: ['date_from'], message: 'date_from must be on or before date_to' });
+	}
+};
+
+export const searchQuery = z
+	.strictObject({
+		search: searchText.optional(),
+		country: filterText.optional(),
+		entity: filterText.optional(),
+		page: queryInt(1, MAX_PAGE).optional(),
+		per_page: queryInt(1, MAX_PER_PAGE).optional(),
+		sort: z.enum(SORTS).optional(),
+		date_from: isoDate.optional(),
+		date_to: isoDate.optional()
+	})
+	.superRefine(dateRange);
+export type SearchQuery = z.output<typeof searchQuery>;
+
+export const uuidParam = z.strictObject({
+	uuid: z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'expected a uuid').meta({ format: 'uuid' })
+});
+
+export const componentIdParam = z.strictObject({
+	component_id: queryInt(1, 9_999_999_999)
+});
+
+export const geoQuery = z
+	.strictObject({
+		cursor: z.string().max(2000, 'cursor too long').optional(),
+		limit: queryInt(1, GEO_MAX_LIMIT).optional(),
+		country: filterText.optional(),
+		entity: filterText.optional(),
+		date_from: isoDate.optional(),
+		date_to: isoDate.optional()
+	})
+	.superRefine(dateRange);
+export type GeoQuery = z.output<typeof geoQuery>;
+
+// ---- responses ----
+
+export const recordSummary = z.object({
+	uuid: z.string().meta({ format: 'uuid' }).optional(),
+	primary_id: z.number().int().optional(),
+	primary_date: z.string().meta({ format: 'date' }).optional(),
+	entity: z.string().optional(),
+	primary_country: z.string().optional(),
+	title: z.string().optional(),
+	second_geo_layer: z.string().optional(),
+	dominant_lat: z.number().optional(),
+	dominant_long: z.number().optional(),
+	summary: z.string().optional()
+});
+export type RecordSummary = z.infer<typeof recordSummary>;
+
+export const recordDetail = recordSummary.extend({
+	report: z.string().optional(),
+	transcript: z.string().optional()
+});
+export type RecordDetail = z.infer<typeof recordDetail>;
+
+export const searchResponse = z.object({
+	itemsReceived: z.number().int(),
+	curPage: z.number().int(),
+	nextPage: z.number().int().nullable(),
+	prevPage: z.number().int().nullable(),
+	offset: z.number().int(),
+	perPage: z.number().int(),
+	itemsTotal: z.number().int(),
+	pageTotal: z.number().int(),
+	items: z.array(recordSummary)
+});
+export type SearchResponse = z.infer<typeof searchResponse>;
+
+export const videoPlayerResponse = z.object({
+	status: z.literal('ok'),
+	embed_url: z.string(),
+	expires: z.number().int().describe('unix epoch seconds'),
+	uuid: z.string().meta({ format: 'uuid' }),
+	title: z.string()
+});
+
+export const imageViewerResponse = z.object({
+	status: z.literal('ok'),
+	signed_url: z.string(),
+	expires: z.number().int().describe('unix epoch seconds (an addition to the spec fields)'),
+	uuid: z.string().meta({ format: 'uuid' }),
+	title: z.string()
+});
+
+export const geoItem = z.object({
+	uuid: z.string().meta({ format: 'uuid' }),
+	primary_id: z.number().int(),
+	primary_date: z.string().meta({ format: 'date' }),
+	entity: z.string().optional(),
+	primary_country: z.string().optional(),
+	second_geo_layer: z.string().optional(),
+	title: z.string().optional(),
+	dominant_lat: z.number(),
+	dominant_long: z.number()
+});
+export type GeoItem = z.infer<typeof geoItem>;
+
+export const geoManifestResponse = z.object({
+	status: z.literal('ok'),
+	items: z.array(geoItem),
+	itemsReceived: z.number().int(),
+	itemsTotal: z.number().int(),
+	limit: z.number().int(),
+	next_cursor: z.string().nullable()
+});
+export type GeoManifestResponse = z.infer<typeof geoManifestResponse>;
+
+export const problemSchema = z.object({
+	type: z.string(),
+	title: z.string(),
+	status: z.number().int(),
+	detail: z.string().optional(),
+	instance: z.string().optional(),
+	code: z.string().optional(),
+	remediation: z.string().optional(),
+	errors: z.array(z.object({ param: z.string(), message: z.string() })).optional()
+});
+
+/** Parses a query string or path parameters with a schema, turning failures into one 400 problem. */
+export function parseParams<S extends z.ZodType>(schema: S, input: Record<string, string>): z.output<S> {
+	const result = schema.safeParse(input);
+	if (result.success) return result.data;
+	const errors = result.error.issues.map((issue) => {
+		const param = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : String(issue.path[0] ?? 'query');
+		const message = issue.code === 'unrecognized_keys' ? 'unknown parameter' : issue.message;
+		return { param, message };
+	});
+	const detail = errors.map((e) => `${e.param}: ${e.message}`).join('; ');
+	throw new ProblemError('invalid_parameter', `Invalid parameters: ${detail}`, { errors });
+}
+
+/** A query string as a plain object; a parameter given twice is an error rather than a guess. */
+export function queryObject(params: URLSearchParams): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [k, v] of params) {
+		if (k in out) throw new ProblemError('invalid_parameter', `Invalid parameters: ${k} given more than once`, { errors: [{ param: k, message: 'given more than once' }] });
+		out[k] = v;
+	}
+	return out;
+}
+
+/** Routes whose only inputs are path parameters refuse query parameters rather than ignore them. */
+export function noQuery(query: Record<string, string>): void {
+	const names = Object.keys(query);
+	if (names.length > 0) {
+		throw new ProblemError('invalid_parameter', `Invalid parameters: ${names.join(', ')}: unknown parameter`, {
+			errors: names.map((param) => ({ param, message: 'unknown parameter' }))
+		});
+	}
+}

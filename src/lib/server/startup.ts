@@ -1,0 +1,20 @@
+// First-start work: generate the synthetic dataset once (with a progress line), then reuse it.
+import { ensureDataset, formatProgress } from './dataset';
+import type { Runtime } from './runtime';
+import { forgetCanonicalValues } from './service/records/scope';
+import { forgetCounts } from './service/records/count-cache';
+import { progressLine } from './progress';
+
+export function prepareDataset(rt: Runtime): void {
+	const line = progressLine(process.stderr);
+	const generated = ensureDataset(rt.db, {
+		size: rt.settings.datasetSize,
+		seed: rt.settings.datasetSeed,
+		onProgress: (p) => line.update(formatProgress(p))
+	});
+	line.done();
+	if (generated) {
+		forgetCanonicalValues(rt.db);
+		forgetCounts(rt.db);
+	}
+}

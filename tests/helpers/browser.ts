@@ -1,0 +1,19 @@
+// Debian's Chromium driven by playwright-core (no browser download).
+import fs from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+	if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+	return chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+	});
+}
+
+export const ARTIFACTS = 'test-results';
+export function artifact(name: string): string {
+	fs.mkdirSync(ARTIFACTS, { recursive: true });
+	return `${ARTIFACTS}/${name}`;
+}

@@ -1,0 +1,104 @@
+// Starts the real production server (build/index.js) on a free loopback port with its own
+// DATA_DIR and SQLite file, exactly as `npm start` would, and the keys CLI against the same data.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface TestServer {
+	url: string;
+	dataDir: string;
+	/** The embedded service's local all-permission key. */
+	localKey: string;
+	/** Runs `npm run keys -- <args>` against this server's data; returns stdout. */
+	keys(args: string[]): string;
+	/** Creates a key and returns the secret. */
+	createKey(args?: string[]): { id: string; key: string };
+	get(pathAndQuery: string, key?: string | null, init?: RequestInit): Promise<Response>;
+	stop(): Promise<void>;
+	/** Everything the server printed, for assertions about progress output. */
+	output(): string;
+}
+
+export async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const srv = net.createServer();
+		srv.once('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const port = (srv.address() as net.AddressInfo).port;
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+const TSX = path.resolve('node_modules/tsx/dist/cli.mjs');
+
+export function runScript(script: string, args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+	const r = spawnSync(process.execPath, [TSX, script, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+	return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export async function startServer(options: { size?: number; env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+	const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'icd-test-'));
+	const port = await freePort();
+	const env = {
+		...process.env,
+		PORT: String(port),
+		HOST: '127.0.0.1',
+		DATA_DIR: dataDir,
+		DATASET_SIZE: String(options.size ?? 1500),
+		DATASET_SEED: 'test-seed',
+		...options.env
+	};
+	let out = '';
+	const child: ChildProcess = spawn(process.execPath, ['build/index.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	child.stdout!.on('data', (d) => (out += d));
+	child.stderr!.on('data', (d) => (out += d));
+	const url = `http://127.0.0.1:${port}`;
+
+	const deadline = Date.now() + 170_000;
+	for (;;) {
+		if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+		try {
+			const r = await fetch(`${url}/openapi.json`);
+			if (r.ok) break;
+		} catch {
+			/* not listening yet */
+		}
+		if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+		await new Promise((r) => setTimeout(r, 150));
+	}
+
+	const localKey = fs.readFileSync(path.join(dataDir, 'local-api-key'), 'utf8').trim();
+	const server: TestServer = {
+		url,
+		dataDir,
+		localKey,
+		keys(args) {
+			const r = runScript('scripts/keys.ts', args, { DATA_DIR: dataDir });
+			if (r.status !== 0) throw new Error(`keys ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+			return r.stdout;
+		},
+		createKey(args = []) {
+			return JSON.parse(server.keys(['create', '--name', 'test', ...args]));
+		},
+		get(pathAndQuery, key = localKey, init = {}) {
+			const headers = new Headers(init.headers);
+			if (key !== null) headers.set('authorization', `Bearer ${key}`);
+			return fetch(url + pathAndQuery, { ...init, headers });
+		},
+		async stop() {
+			if (child.exitCode !== null) {
+				if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+				return;
+			}
+			const exited = new Promise((r) => child.once('exit', r));
+			child.kill('SIGTERM');
+			await exited;
+			if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+		},
+		output: () => out
+	};
+	return server;
+}
