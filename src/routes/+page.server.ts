@@ -1,5 +1,11 @@
 import type { PageServerLoad } from './$types';
 import { runtime } from '$lib/server/runtime';
-import { datasetOverview } from '$lib/server/service/records/overview';
 
-export const load: PageServerLoad = () => ({ overview: datasetOverview(runtime().db) });
+export const load: PageServerLoad = () => {
+	const { settings } = runtime();
+	return {
+		mapStyleUrl: settings.mapStyleUrl,
+		// The host only: the key never leaves the server.
+		serviceLabel: settings.remoteBaseUrl ? `ICD service at ${new URL(settings.remoteBaseUrl).host}` : 'embedded ICD service'
+	};
+};

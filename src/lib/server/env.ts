@@ -24,6 +24,7 @@ const schema = z.object({
 	DATA_DIR: text('./data'),
 	ICD_BASE_URL: text(''),
 	ICD_API_KEY: text(''),
+	PUBLIC_MAP_STYLE_URL: text(''),
 	DATASET_SIZE: intFrom(10_000, 0),
 	DATASET_SEED: text('icd-2026'),
 	CONVERSATION_IDLE_SECONDS: intFrom(3600, 1),
@@ -42,6 +43,8 @@ export interface Settings {
 	/** Empty when the explorer uses the embedded service. */
 	remoteBaseUrl: string;
 	remoteApiKey: string;
+	/** An online MapLibre style; empty: the offline Natural Earth basemap. */
+	mapStyleUrl: string;
 	datasetSize: number;
 	datasetSeed: string;
 	conversationIdleSeconds: number;
@@ -68,6 +71,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 		dataDir: path.resolve(e.DATA_DIR),
 		remoteBaseUrl: e.ICD_BASE_URL.replace(/\/+$/, ''),
 		remoteApiKey: e.ICD_API_KEY,
+		mapStyleUrl: e.PUBLIC_MAP_STYLE_URL,
 		datasetSize: e.DATASET_SIZE,
 		datasetSeed: e.DATASET_SEED,
 		conversationIdleSeconds: e.CONVERSATION_IDLE_SECONDS,

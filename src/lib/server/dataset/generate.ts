@@ -7,7 +7,7 @@ import { readMeta, writeMeta } from '../db/open';
 import { COMPONENTS, DATASETS, type Component, type Dataset, type RecordRow } from '../../types/dataset';
 import { loadGazetteer, type Gazetteer } from './gazetteer';
 import { ALL_COUNTRIES } from './organisations';
-import { planComponent } from './plan';
+import { planComponent, type ComponentPlan } from './plan';
 import type { Progress } from './progress';
 import { Random } from './random';
 import { RecordComposer } from './records';
@@ -37,9 +37,10 @@ const COLUMNS = [
 	'visual_analysis', 'audio_analysis'
 ] as const;
 
+/** Replaces whatever records the database holds with the dataset for (size, seed). */
 export function generateDataset(db: Db, options: GenerateOptions): GenerateResult {
 	const started = performance.now();
-	const report = options.onProgress ?? (() => {});
+	const progress = options.onProgress ?? (() => {});
 	const total = options.size * DATASETS.length * COMPONENTS.length;
 
 	const gazetteer = loadGazetteer({ countries: ALL_COUNTRIES });
@@ -50,8 +51,8 @@ export function generateDataset(db: Db, options: GenerateOptions): GenerateResul
 		wipeRecords(db);
 		const indexes = dropSecondaryIndexes(db);
 		const written = writeRecords(db, theatres, gazetteer, options);
-		fillSearchIndexes(db, written.ranges, total, report);
-		restoreSecondaryIndexes(db, indexes, report);
+		fillSearchIndexes(db, written.ranges, total, progress);
+		restoreSecondaryIndexes(db, indexes, progress);
 		return { records: written.records, mappable: written.mappable, ms: Math.round(performance.now() - started) };
 	} finally {
 		restorePragmas();
@@ -87,12 +88,18 @@ function writeRecords(
 ): { records: number; mappable: number; ranges: IdRange[] } {
 	const total = size * DATASETS.length * COMPONENTS.length;
 	const insert = db.prepare(`INSERT INTO records (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
-	const insertBatch = db.transaction((rows: unknown[][]) => {
-		for (const row of rows) insert.run(row);
-	});
-
 	let id = 0;
 	let mappable = 0;
+	// Each record is written as soon as it is composed, so its strings die young instead of
+	// being promoted to the old generation while a batch waits.
+	const writeBatch = db.transaction((composer: RecordComposer, plan: ComponentPlan, from: number, to: number) => {
+		for (let i = from; i < to; i++) {
+			const record = composer.compose(plan.days[i], plan.decode(plan.sources[i]));
+			mappable += record.mappable;
+			insert.run(toRow(++id, record));
+		}
+	});
+
 	const ranges: IdRange[] = [];
 	for (const dataset of DATASETS) {
 		const theatre = theatres.get(dataset)!;
@@ -100,16 +107,9 @@ function writeRecords(
 			const plan = planComponent(theatre, size, new Random(seed, 'plan', dataset, component));
 			const composer = new RecordComposer(theatre, gazetteer, component, seed);
 			const first = id + 1;
-			let batch: unknown[][] = [];
-			for (let i = 0; i < size; i++) {
-				const record = composer.compose(plan.days[i], plan.decode(plan.sources[i]));
-				mappable += record.mappable;
-				batch.push(toRow(++id, record));
-				if (batch.length === ROWS_PER_TRANSACTION || i === size - 1) {
-					insertBatch(batch);
-					batch = [];
-					onProgress?.({ phase: 'records', done: id, total });
-				}
+			for (let from = 0; from < size; from += ROWS_PER_TRANSACTION) {
+				writeBatch(composer, plan, from, Math.min(size, from + ROWS_PER_TRANSACTION));
+				onProgress?.({ phase: 'records', done: id, total });
 			}
 			ranges.push({ dataset, component, first, last: id });
 		}
@@ -153,24 +153,19 @@ function dropSecondaryIndexes(db: Db): { name: string; sql: string }[] {
 	})();
 }
 
-function restoreSecondaryIndexes(db: Db, indexes: { name: string; sql: string }[], report: (p: Progress) => void): void {
+function restoreSecondaryIndexes(db: Db, indexes: { name: string; sql: string }[], progress: (p: Progress) => void): void {
 	indexes.forEach((index, i) => {
-		report({ phase: 'indexes', done: i, total: indexes.length });
+		progress({ phase: 'indexes', done: i, total: indexes.length });
 		db.exec(index.sql.replace(/^CREATE (UNIQUE )?INDEX /i, (m) => `${m}IF NOT EXISTS `));
 	});
 	db.prepare('DELETE FROM meta WHERE key = ?').run(DROPPED_INDEXES_KEY);
-	report({ phase: 'indexes', done: indexes.length, total: indexes.length });
+	progress({ phase: 'indexes', done: indexes.length, total: indexes.length });
 }
 
 /** Bulk INSERT … SELECT per component, in id-range chunks so progress can be reported. */
-function fillSearchIndexes(
-	db: Db,
-	ranges: IdRange[],
-	total: number,
-	report: (p: Progress) => void
-): void {
+function fillSearchIndexes(db: Db, ranges: IdRange[], total: number, progress: (p: Progress) => void): void {
 	let done = 0;
-	report({ phase: 'search', done, total });
+	progress({ phase: 'search', done, total });
 	for (const { dataset, component, first, last } of ranges) {
 		const fill = db.prepare(
 			`INSERT INTO ${ftsTable(dataset, component)}(rowid, title, summary, report, transcript)
@@ -180,7 +175,7 @@ function fillSearchIndexes(
 			const to = Math.min(last, from + FTS_ROWS_PER_TRANSACTION - 1);
 			db.transaction(() => fill.run(from, to))();
 			done += to - from + 1;
-			report({ phase: 'search', done, total });
+			progress({ phase: 'search', done, total });
 		}
 	}
 }

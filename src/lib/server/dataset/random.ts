@@ -102,13 +102,6 @@ export class Random {
 		return -Math.log(1 - this.next()) * mean;
 	}
 
-	/** Standard normal via Box–Muller (one of the pair is discarded: simplicity over speed). */
-	normal(): number {
-		const u = 1 - this.next();
-		const v = this.next();
-		return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-	}
-
 	/** RFC 4122 version 4 layout, with the random bits taken from this stream. */
 	uuid(): string {
 		const w0 = this.uint32(),

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const p = await b.newPage({ viewport: { width: 1280, height: 720 } });
+p.on('console', m => console.log('[console]', m.type(), m.text().slice(0, 300)));
+p.on('pageerror', e => console.log('[pageerror]', e.stack.slice(0, 900)));
+const t0 = Date.now();
+await p.goto(process.argv[2] ?? 'http://127.0.0.1:3100/');
+await p.waitForTimeout(Number(process.argv[4] ?? 6000));
+console.log(await p.getByTestId('visible-count').innerText().catch(e => 'no count ' + e.message), Date.now() - t0, 'ms');
+await p.screenshot({ path: process.argv[3] ?? '/tmp/explorer.png' });
+await b.close();

@@ -1,0 +1,45 @@
+// The explorer's filters, as they live in the URL and in both threads. Countries and entities are
+// names (stable across sessions); each thread turns them into lookup tables over its dictionary codes.
+import type { Component, Dataset } from '../types/dataset';
+
+export interface MapFilter {
+	/** Inclusive day numbers (days since 1970-01-01); null = open. */
+	dayFrom: number | null;
+	dayTo: number | null;
+	/** Empty = every country. */
+	countries: string[];
+	/** Empty = every entity. */
+	entities: string[];
+	datasets: Dataset[];
+	components: Component[];
+}
+
+export const EMPTY_FILTER: MapFilter = {
+	dayFrom: null,
+	dayTo: null,
+	countries: [],
+	entities: [],
+	datasets: ['icd', 'icdb'],
+	components: ['video', 'image']
+};
+
+/**
+ * A table indexed by dictionary code (offset by one so that -1, "no value", has a slot) that says
+ * whether the code passes a name filter. null means the filter is open: every code passes.
+ */
+export function codeTable(dictionary: readonly string[], selected: readonly string[]): Uint8Array | null {
+	if (selected.length === 0) return null;
+	const wanted = new Set(selected);
+	const table = new Uint8Array(dictionary.length + 1);
+	for (let code = 0; code < dictionary.length; code++) table[code + 1] = wanted.has(dictionary[code]) ? 1 : 0;
+	return table;
+}
+
+/** Whether a record passes the name filters (country, entity); dates are filtered separately. */
+export function passesNames(countryCode: number, entityCode: number, countries: Uint8Array | null, entities: Uint8Array | null): boolean {
+	return (countries === null || countries[countryCode + 1] === 1) && (entities === null || entities[entityCode + 1] === 1);
+}
+
+export function passesDays(day: number, filter: Pick<MapFilter, 'dayFrom' | 'dayTo'>): boolean {
+	return (filter.dayFrom === null || day >= filter.dayFrom) && (filter.dayTo === null || day <= filter.dayTo);
+}

@@ -1,0 +1,28 @@
+// Web Mercator in the unit square (x, y ∈ [0, 1], y down), the space clusters are computed in.
+export function mercatorX(lon: number): number {
+	return lon / 360 + 0.5;
+}
+
+export function mercatorY(lat: number): number {
+	const sin = Math.sin((lat * Math.PI) / 180);
+	const y = 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;
+	return y < 0 ? 0 : y > 1 ? 1 : y;
+}
+
+export function lonFromX(x: number): number {
+	return (x - 0.5) * 360;
+}
+
+export function latFromY(y: number): number {
+	const y2 = ((180 - y * 360) * Math.PI) / 180;
+	return (360 * Math.atan(Math.exp(y2))) / Math.PI - 90;
+}
+
+/** Days since 1970-01-01 ↔ ISO date, in UTC. */
+export function dayToIso(day: number): string {
+	return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function isoToDay(iso: string): number {
+	return Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
+}

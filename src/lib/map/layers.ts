@@ -1,0 +1,173 @@
+// deck.gl layers of the explorer, built from typed arrays (binary attributes, no per-record objects).
+import type { Layer } from '@deck.gl/core';
+import { DataFilterExtension } from '@deck.gl/extensions';
+import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import type { PartId } from '../types/stream';
+import type { Dataset } from '../types/dataset';
+import type { PartColumns } from './columns';
+import { CLUSTER_MAX_ZOOM, DATASET_RGB } from './config';
+
+const dateAndNameFilter = new DataFilterExtension({ filterSize: 2 });
+
+export interface ClusterData {
+	lon: Float32Array;
+	lat: Float32Array;
+	count: Uint32Array;
+	icdShare: Float32Array;
+	clusterId: Int32Array;
+	length: number;
+}
+
+export interface LayerInputs {
+	parts: PartColumns[];
+	visibleParts: Set<PartId>;
+	dayFrom: number;
+	dayTo: number;
+	zoom: number;
+	clusters: ClusterData | null;
+	selected: { lon: number; lat: number; dataset: Dataset } | null;
+	highlighted: { lon: number; lat: number }[];
+	labels: { lon: number; lat: number; text: string; dataset: Dataset }[];
+}
+
+function mix(a: [number, number, number], b: [number, number, number], t: number): [number, number, number] {
+	return [a[0] * t + b[0] * (1 - t), a[1] * t + b[1] * (1 - t), a[2] * t + b[2] * (1 - t)];
+}
+
+export function pointLayers(input: LayerInputs): Layer[] {
+	const clustered = input.zoom <= CLUSTER_MAX_ZOOM;
+	const layers: Layer[] = [];
+	for (const part of input.parts) {
+		const [dataset, component] = part.id.split('/') as [Dataset, string];
+		const rgb = DATASET_RGB[dataset];
+		const isImage = component === 'image';
+		layers.push(
+			new ScatterplotLayer({
+				id: `points-${part.id}`,
+				data: {
+					length: part.length,
+					attributes: {
+						getPosition: { value: part.positions, size: 2 },
+						getFilterValue: { value: part.filterValues, size: 2 }
+					}
+				},
+				updateTriggers: { getPosition: part.version, getFilterValue: part.version },
+				visible: input.visibleParts.has(part.id),
+				pickable: !clustered,
+				radiusUnits: 'pixels',
+				getRadius: clustered ? 1.6 : 4.5,
+				lineWidthUnits: 'pixels',
+				getLineWidth: isImage ? 1.6 : 1,
+				stroked: true,
+				filled: true,
+				// Videos are solid dots; images are rings, so the two components read apart at a glance.
+				getFillColor: isImage ? [255, 255, 255, clustered ? 90 : 220] : [...rgb, clustered ? 110 : 220],
+				getLineColor: [...rgb, clustered ? 120 : 255],
+				extensions: [dateAndNameFilter],
+				filterRange: [
+					[input.dayFrom, input.dayTo],
+					[1, 1]
+				],
+				autoHighlight: true,
+				highlightColor: [20, 20, 20, 160]
+			} as never)
+		);
+	}
+
+	if (clustered && input.clusters && input.clusters.length > 0) {
+		const c = input.clusters;
+		// Area grows with the logarithm of the count: 10 records ≈ 12 px, 10,000 ≈ 30 px.
+		const radius = (i: number) => 6 + 6 * Math.log10(c.count[i]);
+		layers.push(
+			new ScatterplotLayer({
+				id: 'clusters',
+				data: { length: c.length },
+				pickable: true,
+				radiusUnits: 'pixels',
+				getPosition: (_: unknown, { index }: { index: number }) => [c.lon[index], c.lat[index]],
+				getRadius: (_: unknown, { index }: { index: number }) => (c.count[index] === 1 ? 5 : radius(index)),
+				getFillColor: (_: unknown, { index }: { index: number }) => [...mix(DATASET_RGB.icd, DATASET_RGB.icdb, c.icdShare[index]), 215],
+				stroked: true,
+				getLineColor: [255, 255, 255, 230],
+				lineWidthUnits: 'pixels',
+				getLineWidth: 1.5,
+				updateTriggers: { getPosition: c, getRadius: c, getFillColor: c }
+			} as never),
+			new TextLayer({
+				id: 'cluster-counts',
+				data: { length: c.length },
+				getPosition: (_: unknown, { index }: { index: number }) => [c.lon[index], c.lat[index]],
+				getText: (_: unknown, { index }: { index: number }) => (c.count[index] === 1 ? '' : compact(c.count[index])),
+				getSize: 12,
+				getColor: [255, 255, 255, 255],
+				fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+				fontWeight: 700,
+				characterSet: '0123456789.km',
+				updateTriggers: { getPosition: c, getText: c }
+			} as never)
+		);
+	}
+
+	if (input.labels.length > 0) {
+		layers.push(
+			new TextLayer({
+				id: 'dataset-labels',
+				data: input.labels,
+				getPosition: (d: { lon: number; lat: number }) => [d.lon, d.lat],
+				getText: (d: { text: string }) => d.text,
+				getColor: (d: { dataset: Dataset }) => [...DATASET_RGB[d.dataset], 255],
+				getSize: 10,
+				getPixelOffset: [7, -7],
+				getTextAnchor: 'start',
+				fontFamily: 'system-ui, sans-serif',
+				fontWeight: 700,
+				outlineWidth: 3,
+				outlineColor: [255, 255, 255, 255],
+				fontSettings: { sdf: true },
+				characterSet: 'ICDB'
+			} as never)
+		);
+	}
+
+	if (input.highlighted.length > 0) {
+		layers.push(
+			new ScatterplotLayer({
+				id: 'highlighted',
+				data: input.highlighted,
+				getPosition: (d: { lon: number; lat: number }) => [d.lon, d.lat],
+				radiusUnits: 'pixels',
+				getRadius: 8,
+				filled: false,
+				stroked: true,
+				lineWidthUnits: 'pixels',
+				getLineWidth: 2.5,
+				getLineColor: [200, 30, 90, 255]
+			} as never)
+		);
+	}
+
+	if (input.selected) {
+		layers.push(
+			new ScatterplotLayer({
+				id: 'selected',
+				data: [input.selected],
+				getPosition: (d: { lon: number; lat: number }) => [d.lon, d.lat],
+				radiusUnits: 'pixels',
+				getRadius: 11,
+				filled: false,
+				stroked: true,
+				lineWidthUnits: 'pixels',
+				getLineWidth: 3,
+				getLineColor: [15, 23, 42, 255]
+			} as never)
+		);
+	}
+	return layers;
+}
+
+export function compact(n: number): string {
+	if (n < 1000) return String(n);
+	if (n < 10_000) return (n / 1000).toFixed(1).replace(/\.0$/, '') + 'k';
+	if (n < 1_000_000) return Math.round(n / 1000) + 'k';
+	return (n / 1_000_000).toFixed(1).replace(/\.0$/, '') + 'm';
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { isoToDay } from './geo';
+import { DEFAULT_VIEWPORT, readViewState, writeViewState } from './url-state';
+
+describe('URL state', () => {
+	it('round-trips a full view', () => {
+		const state = {
+			viewport: { lon: 32.5, lat: 15.25, zoom: 6.5 },
+			filter: { dayFrom: isoToDay('2019-01-01'), dayTo: isoToDay('2020-06-30'), countries: ['Sudan', 'South Sudan'], entities: ['Nile Front'], datasets: ['icdb' as const], components: ['video' as const] },
+			record: { dataset: 'icdb' as const, component: 'video' as const, uuid: '8cd82a98-d00a-49ac-9c31-799f1dfe9537' }
+		};
+		const again = readViewState(writeViewState(state));
+		expect(again).toEqual(state);
+	});
+
+	it('falls back per part on junk', () => {
+		const s = readViewState(new URLSearchParams('at=a,b,c&from=2020-99-99&ds=nope&rec=icd/video/xyz'));
+		expect(s.viewport).toEqual(DEFAULT_VIEWPORT);
+		expect(s.filter.dayFrom).toBeNull();
+		expect(s.filter.datasets).toEqual(['icd', 'icdb']);
+		expect(s.record).toBeNull();
+	});
+
+	it('leaves defaults out of the URL', () => {
+		const p = writeViewState(readViewState(new URLSearchParams()));
+		expect([...p.keys()]).toEqual(['at']);
+	});
+});

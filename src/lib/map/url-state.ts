@@ -1,0 +1,79 @@
+// The view in the URL, so a view can be shared and reopened exactly:
+//   ?at=lon,lat,zoom&from=YYYY-MM-DD&to=YYYY-MM-DD&country=A|B&entity=X|Y&ds=icd,icdb&cm=video,image&rec=icd/video/<uuid>
+// Anything unreadable falls back to the default for that part alone.
+import { COMPONENTS, DATASETS, type Component, type Dataset } from '../types/dataset';
+import { EMPTY_FILTER, type MapFilter } from './filter';
+import { dayToIso, isoToDay } from './geo';
+
+export interface Viewport {
+	lon: number;
+	lat: number;
+	zoom: number;
+}
+
+export interface SelectedRecord {
+	dataset: Dataset;
+	component: Component;
+	uuid: string;
+}
+
+export interface ViewState {
+	viewport: Viewport;
+	filter: MapFilter;
+	record: SelectedRecord | null;
+}
+
+export const DEFAULT_VIEWPORT: Viewport = { lon: 25, lat: 15, zoom: 1.6 };
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function list<T extends string>(value: string | null, allowed: readonly T[]): T[] | null {
+	if (value === null) return null;
+	const items = value.split(',').filter(Boolean);
+	// One unknown entry means the list was not written by us: use the default rather than guess.
+	if (items.some((v) => !(allowed as readonly string[]).includes(v))) return null;
+	return items as T[];
+}
+
+export function readViewState(params: URLSearchParams): ViewState {
+	const viewport = { ...DEFAULT_VIEWPORT };
+	const at = params.get('at')?.split(',').map(Number);
+	if (at && at.length === 3 && at.every(Number.isFinite) && Math.abs(at[1]) <= 85 && at[2] >= 0 && at[2] <= 20) {
+		viewport.lon = ((((at[0] + 180) % 360) + 360) % 360) - 180;
+		viewport.lat = at[1];
+		viewport.zoom = at[2];
+	}
+	const from = params.get('from');
+	const to = params.get('to');
+	const names = (key: string) => (params.get(key) ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+	const filter: MapFilter = {
+		dayFrom: from && ISO.test(from) && !Number.isNaN(isoToDay(from)) ? isoToDay(from) : null,
+		dayTo: to && ISO.test(to) && !Number.isNaN(isoToDay(to)) ? isoToDay(to) : null,
+		countries: names('country'),
+		entities: names('entity'),
+		datasets: list(params.get('ds'), DATASETS) ?? [...EMPTY_FILTER.datasets],
+		components: list(params.get('cm'), COMPONENTS) ?? [...EMPTY_FILTER.components]
+	};
+	let record: SelectedRecord | null = null;
+	const rec = params.get('rec')?.split('/');
+	if (rec && rec.length === 3 && (DATASETS as readonly string[]).includes(rec[0]) && (COMPONENTS as readonly string[]).includes(rec[1]) && UUID.test(rec[2])) {
+		record = { dataset: rec[0] as Dataset, component: rec[1] as Component, uuid: rec[2].toLowerCase() };
+	}
+	return { viewport, filter, record };
+}
+
+export function writeViewState(state: ViewState, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
+	const p = new URLSearchParams(base);
+	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec']) p.delete(k);
+	const v = state.viewport;
+	p.set('at', `${v.lon.toFixed(4)},${v.lat.toFixed(4)},${v.zoom.toFixed(2)}`);
+	if (state.filter.dayFrom !== null) p.set('from', dayToIso(state.filter.dayFrom));
+	if (state.filter.dayTo !== null) p.set('to', dayToIso(state.filter.dayTo));
+	if (state.filter.countries.length) p.set('country', state.filter.countries.join('|'));
+	if (state.filter.entities.length) p.set('entity', state.filter.entities.join('|'));
+	if (state.filter.datasets.length !== DATASETS.length) p.set('ds', state.filter.datasets.join(','));
+	if (state.filter.components.length !== COMPONENTS.length) p.set('cm', state.filter.components.join(','));
+	if (state.record) p.set('rec', `${state.record.dataset}/${state.record.component}/${state.record.uuid}`);
+	return p;
+}

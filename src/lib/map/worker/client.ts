@@ -1,0 +1,89 @@
+// The main thread's side of the points worker: requests get sequence numbers, and a reply to a
+// request that a newer one of the same kind has superseded is dropped.
+import type { MapFilter } from '../filter';
+import type { FromWorker, ToWorker } from './protocol';
+
+type ReplyOf<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
+
+export interface WorkerEvents {
+	onControl(message: ReplyOf<'control'>['message']): void;
+	onBatch(reply: ReplyOf<'batch'>): void;
+	onStreamFailed(message: string): void;
+	onIndexed(reply: ReplyOf<'indexed'>): void;
+	onClusters(reply: ReplyOf<'clusters'>): void;
+}
+
+export class PointsWorker {
+	private worker: Worker;
+	private latest = { filter: 0, clusters: 0, expand: 0, leaves: 0 };
+	private seq = 0;
+	private pending = new Map<number, (reply: FromWorker) => void>();
+
+	constructor(private events: WorkerEvents) {
+		this.worker = new Worker(new URL('./points.worker.ts', import.meta.url), { type: 'module' });
+		this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
+	}
+
+	private send(message: ToWorker): void {
+		this.worker.postMessage(message);
+	}
+
+	private receive(m: FromWorker): void {
+		switch (m.type) {
+			case 'control':
+				return this.events.onControl(m.message);
+			case 'batch':
+				return this.events.onBatch(m);
+			case 'stream-failed':
+				return this.events.onStreamFailed(m.message);
+			case 'indexed':
+				if (m.seq === this.latest.filter) this.events.onIndexed(m);
+				return;
+			case 'clusters':
+				if (m.seq === this.latest.clusters) this.events.onClusters(m);
+				return;
+			case 'expanded':
+			case 'leaves': {
+				const resolve = this.pending.get(m.seq);
+				this.pending.delete(m.seq);
+				resolve?.(m);
+			}
+		}
+	}
+
+	load(url: string): void {
+		this.send({ type: 'load', url });
+	}
+
+	setFilter(filter: MapFilter): void {
+		this.latest.filter = ++this.seq;
+		this.send({ type: 'filter', seq: this.seq, filter: plainFilter(filter) });
+	}
+
+	queryClusters(bbox: [number, number, number, number], zoom: number): void {
+		this.latest.clusters = ++this.seq;
+		this.send({ type: 'clusters', seq: this.seq, bbox, zoom });
+	}
+
+	expansionZoom(clusterId: number): Promise<number> {
+		const seq = ++this.seq;
+		this.send({ type: 'expand', seq, clusterId });
+		return new Promise((resolve) => this.pending.set(seq, (r) => resolve((r as ReplyOf<'expanded'>).zoom)));
+	}
+
+	leaves(clusterId: number, limit: number): Promise<ReplyOf<'leaves'>> {
+		const seq = ++this.seq;
+		this.send({ type: 'leaves', seq, clusterId, limit });
+		return new Promise((resolve) => this.pending.set(seq, (r) => resolve(r as ReplyOf<'leaves'>)));
+	}
+
+	destroy(): void {
+		this.send({ type: 'cancel' });
+		this.worker.terminate();
+	}
+}
+
+/** Filters may be Svelte state proxies, which cannot be posted; send a plain copy. */
+function plainFilter(filter: MapFilter): MapFilter {
+	return { ...filter, countries: [...filter.countries], entities: [...filter.entities], datasets: [...filter.datasets], components: [...filter.components] };
+}

@@ -1,0 +1,247 @@
+// The points worker: reads the explorer's record stream, keeps the columns it needs for
+// clustering and facet counts, rebuilds the cluster index when the filter changes, and answers
+// viewport queries. The main thread never decodes, loops over a million records, or clusters.
+/// <reference lib="webworker" />
+import { readRecordStream, type RecordColumns } from '../../stream/decode';
+import { DATASET_CODES, COMPONENT_CODES, type ControlMessage, type PartId } from '../../types/stream';
+import { codeTable, EMPTY_FILTER, passesDays, type MapFilter } from '../filter';
+import { mercatorX, mercatorY } from '../geo';
+import { buildClusterIndex, CellBuilder, cellKeyOf, type ClusterIndex } from './cluster-index';
+import type { FromWorker, RecordRef, ToWorker } from './protocol';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const PART_IDS: PartId[] = DATASET_CODES.flatMap((d) => COMPONENT_CODES.map((c) => `${d}/${c}` as PartId));
+
+interface Part {
+	id: PartId;
+	isIcd: boolean;
+	length: number;
+	x: Float32Array;
+	y: Float32Array;
+	day: Int32Array;
+	country: Int16Array;
+	entity: Int16Array;
+	cell: Float64Array;
+}
+
+const parts = new Map<PartId, Part>();
+const dictionaries: { country: string[]; entity: string[] } = { country: [], entity: [] };
+let filter: MapFilter = EMPTY_FILTER;
+let index: ClusterIndex | null = null;
+let indexCellKeys: number[] = [];
+let abort: AbortController | null = null;
+let dayMin: number | null = null;
+let dayMax: number | null = null;
+
+function post(message: FromWorker, transfer: Transferable[] = []): void {
+	self.postMessage(message, transfer);
+}
+
+function partOf(id: PartId): Part {
+	let p = parts.get(id);
+	if (!p) {
+		p = { id, isIcd: id.startsWith('icd/'), length: 0, x: new Float32Array(0), y: new Float32Array(0), day: new Int32Array(0), country: new Int16Array(0), entity: new Int16Array(0), cell: new Float64Array(0) };
+		parts.set(id, p);
+	}
+	return p;
+}
+
+function grown<T extends Float32Array | Int32Array | Int16Array | Float64Array>(a: T, capacity: number): T {
+	if (a.length >= capacity) return a;
+	const next = new (a.constructor as new (n: number) => T)(Math.max(capacity, Math.ceil(a.length * 1.5), 4096));
+	next.set(a);
+	return next;
+}
+
+function append(p: Part, b: RecordColumns): void {
+	const need = p.length + b.length;
+	p.x = grown(p.x, need);
+	p.y = grown(p.y, need);
+	p.day = grown(p.day, need);
+	p.country = grown(p.country, need);
+	p.entity = grown(p.entity, need);
+	p.cell = grown(p.cell, need);
+	for (let i = 0; i < b.length; i++) {
+		const at = p.length + i;
+		p.x[at] = mercatorX(b.lon[i]);
+		p.y[at] = mercatorY(b.lat[i]);
+		p.day[at] = b.day[i];
+		p.country[at] = b.country[i];
+		p.entity[at] = b.entity[i];
+		p.cell[at] = cellKeyOf(b.lon[i], b.lat[i]);
+		if (dayMin === null || b.day[i] < dayMin) dayMin = b.day[i];
+		if (dayMax === null || b.day[i] > dayMax) dayMax = b.day[i];
+	}
+	p.length = need;
+}
+
+function partEnabled(p: Part, f: MapFilter): boolean {
+	const [dataset, component] = p.id.split('/') as [MapFilter['datasets'][number], MapFilter['components'][number]];
+	return f.datasets.includes(dataset) && f.components.includes(component);
+}
+
+/** Rebuilds cells, the cluster index and facet counts for the current filter. */
+function reindex(seq: number): void {
+	const started = performance.now();
+	const countries = codeTable(dictionaries.country, filter.countries);
+	const entities = codeTable(dictionaries.entity, filter.entities);
+	const countryCounts = new Uint32Array(dictionaries.country.length + 1);
+	const entityCounts = new Uint32Array(dictionaries.entity.length + 1);
+	const cells = new CellBuilder();
+	let visible = 0;
+	let total = 0;
+	const partList = [...parts.values()];
+	for (let pi = 0; pi < partList.length; pi++) {
+		const p = partList[pi];
+		total += p.length;
+		if (!partEnabled(p, filter)) continue;
+		const partNo = PART_IDS.indexOf(p.id);
+		for (let i = 0; i < p.length; i++) {
+			if (!passesDays(p.day[i], filter)) continue;
+			const countryOk = countries === null || countries[p.country[i] + 1] === 1;
+			const entityOk = entities === null || entities[p.entity[i] + 1] === 1;
+			// Facet counts: each facet counts records passing every filter except its own.
+			if (entityOk) countryCounts[p.country[i] + 1]++;
+			if (countryOk) entityCounts[p.entity[i] + 1]++;
+			if (!countryOk || !entityOk) continue;
+			visible++;
+			cells.add(p.cell[i], p.x[i], p.y[i], p.isIcd, partNo, i);
+		}
+	}
+	index = buildClusterIndex(cells);
+	indexCellKeys = cells.keys;
+	const named = (dict: string[], counts: Uint32Array): [string, number][] =>
+		dict.map((name, code) => [name, counts[code + 1]] as [string, number]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+	post({
+		type: 'indexed',
+		seq,
+		visible,
+		total,
+		facets: { countries: named(dictionaries.country, countryCounts), entities: named(dictionaries.entity, entityCounts) },
+		dayMin,
+		dayMax,
+		ms: performance.now() - started
+	});
+}
+
+function clusters(seq: number, bbox: [number, number, number, number], zoom: number): void {
+	const features = index ? index.getClusters(bbox, Math.floor(zoom)) : [];
+	const n = features.length;
+	const lon = new Float32Array(n);
+	const lat = new Float32Array(n);
+	const count = new Uint32Array(n);
+	const icdShare = new Float32Array(n);
+	const clusterId = new Int32Array(n);
+	const records: (RecordRef | null)[] = new Array(n);
+	for (let i = 0; i < n; i++) {
+		const f = features[i];
+		const props = f.properties as { n: number; icd: number; part: number; index: number; cluster?: boolean; cluster_id?: number };
+		lon[i] = f.geometry.coordinates[0];
+		lat[i] = f.geometry.coordinates[1];
+		count[i] = props.n;
+		icdShare[i] = props.icd / props.n;
+		clusterId[i] = props.cluster ? props.cluster_id! : -1;
+		records[i] = props.n === 1 && props.part >= 0 ? { part: PART_IDS[props.part], index: props.index } : null;
+	}
+	post({ type: 'clusters', seq, zoom, lon, lat, count, icdShare, clusterId, records }, [lon.buffer, lat.buffer, count.buffer, icdShare.buffer, clusterId.buffer]);
+}
+
+function leaves(seq: number, clusterId: number, limit: number): void {
+	if (!index) return post({ type: 'leaves', seq, records: [], total: 0 });
+	const keys = new Set(index.getLeaves(clusterId, Infinity).map((f) => (f.properties as { key: number }).key));
+	const countries = codeTable(dictionaries.country, filter.countries);
+	const entities = codeTable(dictionaries.entity, filter.entities);
+	const records: RecordRef[] = [];
+	let total = 0;
+	for (const p of parts.values()) {
+		if (!partEnabled(p, filter)) continue;
+		for (let i = 0; i < p.length; i++) {
+			if (!keys.has(p.cell[i]) || !passesDays(p.day[i], filter)) continue;
+			if (countries && countries[p.country[i] + 1] !== 1) continue;
+			if (entities && entities[p.entity[i] + 1] !== 1) continue;
+			total++;
+			if (records.length < limit) records.push({ part: p.id, index: i });
+		}
+	}
+	post({ type: 'leaves', seq, records, total });
+}
+
+async function load(url: string): Promise<void> {
+	abort?.abort();
+	abort = new AbortController();
+	const signal = abort.signal;
+	try {
+		const response = await fetch(url, { signal });
+		if (!response.ok || !response.body) {
+			const body = await response.json().catch(() => null);
+			post({ type: 'stream-failed', message: body?.message ?? `The explorer's server answered ${response.status}.` });
+			return;
+		}
+		for await (const frame of readRecordStream(response.body)) {
+			if (frame.type === 'control') {
+				const message: ControlMessage = frame.message;
+				if (message.type === 'dict') {
+					const dict = dictionaries[message.field];
+					for (let i = 0; i < message.values.length; i++) dict[message.start + i] = message.values[i];
+				}
+				post({ type: 'control', message });
+			} else {
+				const batch = frame.batch;
+				const part = `${DATASET_CODES[batch.dataset[0]]}/${COMPONENT_CODES[batch.component[0]]}` as PartId;
+				append(partOf(part), batch);
+				// Compact copies are moved to the main thread: the decoded columns may be views into a
+				// larger buffer that must not be detached or cloned whole.
+				const copy = compact(batch);
+				post({ type: 'batch', part, batch: copy }, transferables(copy));
+			}
+		}
+	} catch (error) {
+		if (signal.aborted) return;
+		post({ type: 'stream-failed', message: `The record stream broke off: ${(error as Error).message}. Reload to try again.` });
+	}
+}
+
+function compact(b: RecordColumns): RecordColumns {
+	const n = b.length;
+	return {
+		length: n,
+		lon: b.lon.slice(0, n),
+		lat: b.lat.slice(0, n),
+		day: b.day.slice(0, n),
+		country: b.country.slice(0, n),
+		entity: b.entity.slice(0, n),
+		uuid: b.uuid.slice(0, n * 16),
+		dataset: b.dataset.slice(0, n),
+		component: b.component.slice(0, n)
+	};
+}
+
+function transferables(b: RecordColumns): Transferable[] {
+	return [b.lon, b.lat, b.day, b.country, b.entity, b.uuid, b.dataset, b.component].map((a) => a.buffer as ArrayBuffer);
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+	const m = event.data;
+	switch (m.type) {
+		case 'load':
+			void load(m.url);
+			break;
+		case 'cancel':
+			abort?.abort();
+			break;
+		case 'filter':
+			filter = m.filter;
+			reindex(m.seq);
+			break;
+		case 'clusters':
+			clusters(m.seq, m.bbox, m.zoom);
+			break;
+		case 'expand':
+			post({ type: 'expanded', seq: m.seq, zoom: index ? index.getClusterExpansionZoom(m.clusterId) : 0 });
+			break;
+		case 'leaves':
+			leaves(m.seq, m.clusterId, m.limit);
+			break;
+	}
+};

@@ -1,0 +1,58 @@
+// Messages between the map (main thread) and the points worker. Every request carries a sequence
+// number; the main thread drops replies to requests that a newer one has superseded.
+import type { ControlMessage, PartId } from '../../types/stream';
+import type { RecordColumns } from '../../stream/decode';
+import type { MapFilter } from '../filter';
+
+export type ToWorker =
+	| { type: 'load'; url: string }
+	| { type: 'cancel' }
+	/** Rebuild the cluster index for a filter; answered with 'indexed'. */
+	| { type: 'filter'; seq: number; filter: MapFilter }
+	/** Clusters in a viewport; answered with 'clusters'. */
+	| { type: 'clusters'; seq: number; bbox: [number, number, number, number]; zoom: number }
+	| { type: 'expand'; seq: number; clusterId: number }
+	| { type: 'leaves'; seq: number; clusterId: number; limit: number };
+
+/** A record as (part, index into that part's columns). */
+export interface RecordRef {
+	part: PartId;
+	index: number;
+}
+
+export interface FacetCounts {
+	/** Records passing every filter but the facet's own, by name. */
+	countries: [string, number][];
+	entities: [string, number][];
+}
+
+export type FromWorker =
+	| { type: 'control'; message: ControlMessage }
+	| { type: 'batch'; part: PartId; batch: RecordColumns }
+	| { type: 'stream-failed'; message: string }
+	| {
+			type: 'indexed';
+			seq: number;
+			/** Records passing the whole filter. */
+			visible: number;
+			total: number;
+			facets: FacetCounts;
+			/** Day range of all records received (for the date inputs' bounds). */
+			dayMin: number | null;
+			dayMax: number | null;
+			ms: number;
+	  }
+	| {
+			type: 'clusters';
+			seq: number;
+			zoom: number;
+			/** Per cluster: position, records in it, ICD share, and either a cluster id or a single record. */
+			lon: Float32Array;
+			lat: Float32Array;
+			count: Uint32Array;
+			icdShare: Float32Array;
+			clusterId: Int32Array;
+			records: (RecordRef | null)[];
+	  }
+	| { type: 'expanded'; seq: number; zoom: number }
+	| { type: 'leaves'; seq: number; records: RecordRef[]; total: number };

@@ -1,0 +1,71 @@
+// The geo manifest page. The spec leaves its parameters and body open; this follows the embedded
+// service's contract (docs/api.md): ?cursor=&limit= and { items, itemsTotal, next_cursor }.
+// This is the hot path (up to a million items per walk), so items are checked by hand, not zod.
+import { ShapeError } from './shape';
+
+export const GEO_CURSOR_PARAM = 'cursor';
+export const GEO_LIMIT_PARAM = 'limit';
+export const GEO_MAX_LIMIT = 5000;
+
+export interface GeoItem {
+	uuid: string;
+	lat: number;
+	lon: number;
+	/** primary_date, YYYY-MM-DD. */
+	date?: string;
+	country?: string;
+	entity?: string;
+}
+
+export interface GeoPage {
+	/** Items that carry a uuid; coordinates are NaN when absent (the walker skips unmappable ones). */
+	items: GeoItem[];
+	nextCursor: string | null;
+	/** Items of the whole traversal, when the service says. */
+	total?: number;
+	/** Items the adapter had to drop (no uuid). */
+	dropped: number;
+}
+
+export function geoQuery(cursor: string | undefined, limit: number): Record<string, string> {
+	const query: Record<string, string> = { [GEO_LIMIT_PARAM]: String(limit) };
+	if (cursor !== undefined) query[GEO_CURSOR_PARAM] = cursor;
+	return query;
+}
+
+export function decodeGeoPage(body: unknown): GeoPage {
+	if (!isObject(body)) throw new ShapeError('body: expected an object');
+	const raw = body.items;
+	if (!Array.isArray(raw)) throw new ShapeError('items: expected an array');
+	const next = body.next_cursor ?? body.nextCursor ?? null;
+	if (next !== null && typeof next !== 'string') throw new ShapeError('next_cursor: expected a string or null');
+
+	const items: GeoItem[] = [];
+	let dropped = 0;
+	for (const entry of raw) {
+		const item = isObject(entry) ? decodeItem(entry) : undefined;
+		if (item) items.push(item);
+		else dropped++;
+	}
+	const total = body.itemsTotal;
+	return { items, nextCursor: next === '' ? null : next, total: typeof total === 'number' && Number.isFinite(total) ? total : undefined, dropped };
+}
+
+function decodeItem(entry: Record<string, unknown>): GeoItem | undefined {
+	if (typeof entry.uuid !== 'string') return undefined;
+	const item: GeoItem = { uuid: entry.uuid, lat: coordinate(entry.dominant_lat), lon: coordinate(entry.dominant_long) };
+	if (typeof entry.primary_date === 'string') item.date = entry.primary_date;
+	if (typeof entry.primary_country === 'string') item.country = entry.primary_country;
+	if (typeof entry.entity === 'string') item.entity = entry.entity;
+	return item;
+}
+
+function coordinate(value: unknown): number {
+	if (typeof value === 'number') return value;
+	if (typeof value === 'string' && value.trim() !== '') return Number(value);
+	return NaN;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,39 @@
+// Which service the explorer talks to, and with which key: the remote deployment at ICD_BASE_URL,
+// or the embedded service of this very server, reached over loopback HTTP like any remote one.
+import type { Settings } from '../env';
+import { Pacer } from './pacer';
+import { ServiceClient } from './client';
+
+export interface Connection {
+	origin: 'embedded' | 'remote';
+	baseUrl: string;
+	/** Server-side only: never put in a response. */
+	apiKey: string;
+}
+
+export function connectionFor(settings: Settings, localKey: () => string, devOrigin?: string): Connection {
+	if (settings.remoteBaseUrl) return { origin: 'remote', baseUrl: settings.remoteBaseUrl, apiKey: settings.remoteApiKey };
+	// Under `vite dev` the server is not on PORT; it answers on the origin the browser used.
+	const baseUrl = devOrigin ?? `http://${loopbackHost(settings.host)}:${settings.port}`;
+	return { origin: 'embedded', baseUrl, apiKey: settings.remoteApiKey || localKey() };
+}
+
+/** A wildcard listen address is not an address to connect to: use the loopback interface. */
+function loopbackHost(host: string): string {
+	if (host === '' || host === '0.0.0.0' || host === 'localhost') return '127.0.0.1';
+	if (host === '::' || host === '[::]') return '[::1]';
+	return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+const clients = new Map<string, ServiceClient>();
+
+/** One client (and so one Pacer) per service and key, shared by every request of this process. */
+export function clientFor(connection: Connection): ServiceClient {
+	const id = `${connection.baseUrl}\n${connection.apiKey}`;
+	let client = clients.get(id);
+	if (!client) {
+		client = new ServiceClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, pacer: new Pacer() });
+		clients.set(id, client);
+	}
+	return client;
+}

@@ -1,0 +1,131 @@
+// The explorer's own HTTP endpoints (/api/*), which the thin route files call. They talk to the
+// service only through its client; answers carry messages for people and never the API key.
+import { json } from '@sveltejs/kit';
+import { dev } from '$app/environment';
+import { COMPONENTS, DATASET_LABEL, DATASETS, type Component, type Dataset } from '../../types/dataset';
+import { STREAM_CONTENT_TYPE, type PartId } from '../../types/stream';
+import { runtime } from '../runtime';
+import type { ServiceClient } from './client';
+import { clientFor, connectionFor, type Connection } from './connection';
+import { ServiceError, statusForBrowser } from './errors';
+import { parseRecordRef, parseStreamQuery } from './params';
+import { recordStream } from './record-stream';
+import { isAbort } from './timing';
+
+interface Service {
+	connection: Connection;
+	client: ServiceClient;
+}
+
+function service(url: URL): Service {
+	const rt = runtime();
+	const connection = connectionFor(rt.settings, () => rt.localKey, dev ? url.origin : undefined);
+	return { connection, client: clientFor(connection) };
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+function failure(message: string, status: number): Response {
+	return json({ message }, { status, headers: NO_STORE });
+}
+
+function upstreamFailure(error: unknown, signal: AbortSignal): Response {
+	if (error instanceof ServiceError) return failure(error.message, statusForBrowser(error));
+	if (isAbort(error, signal)) return failure('The request was cancelled.', 499);
+	console.error('[explorer] unexpected error:', error);
+	return failure('Something went wrong on the explorer server.', 500);
+}
+
+/** GET /api/stream?datasets=…&components=… : every mappable record, as frames, as pages arrive. */
+export function streamRecords(url: URL, signal: AbortSignal): Response {
+	const parts = parseStreamQuery(url.searchParams);
+	if (!parts.ok) return failure(parts.message, 400);
+	const { connection, client } = service(url);
+	const body = recordStream({ source: client, parts: parts.value, origin: connection.origin, signal });
+	return new Response(body, { headers: { 'content-type': STREAM_CONTENT_TYPE, ...NO_STORE, 'x-content-type-options': 'nosniff' } });
+}
+
+/** GET /api/record/{dataset}/{component}/{uuid} : the record detail, for the tooltip and side panel. */
+export async function recordDetail(params: Record<string, string>, url: URL, signal: AbortSignal): Promise<Response> {
+	const ref = parseRecordRef(params);
+	if (!ref.ok) return failure(ref.message, 400);
+	const { dataset, component, uuid } = ref.value;
+	try {
+		return json(await service(url).client.recordDetail(dataset, component, uuid, { signal }), { headers: NO_STORE });
+	} catch (error) {
+		return upstreamFailure(error, signal);
+	}
+}
+
+/** GET /api/media/{dataset}/{component}/{uuid} : the player (video) or viewer (image) link. */
+export async function mediaLink(params: Record<string, string>, url: URL, request: Request): Promise<Response> {
+	const ref = parseRecordRef(params);
+	if (!ref.ok) return failure(ref.message, 400);
+	const { dataset, component, uuid } = ref.value;
+	const { connection, client } = service(url);
+	const origin = browserOrigin(request, url);
+	try {
+		const media = await client.media(dataset, component, uuid, { signal: request.signal });
+		if (media.kind === 'player') media.embed_url = publicLink(media.embed_url, connection, origin);
+		else media.signed_url = publicLink(media.signed_url, connection, origin);
+		return json(media, { headers: NO_STORE });
+	} catch (error) {
+		return upstreamFailure(error, request.signal);
+	}
+}
+
+/**
+ * The embedded service builds media links from the Host it was called at, our loopback address;
+ * the browser must get them on the origin it used to reach us. Remote links are left alone.
+ */
+function publicLink(link: string, connection: Connection, origin: string): string {
+	if (connection.origin !== 'embedded' || !link.startsWith(connection.baseUrl + '/')) return link;
+	return origin + link.slice(connection.baseUrl.length);
+}
+
+/** ORIGIN when configured; else, like the service, the Host the browser used (adapter-node would guess https). */
+function browserOrigin(request: Request, url: URL): string {
+	const configured = runtime().settings.origin;
+	if (configured) return configured;
+	const host = request.headers.get('host');
+	if (!host) return url.origin;
+	const proto = request.headers.get('x-forwarded-proto')?.split(',')[0].trim() || 'http';
+	return `${proto}://${host}`;
+}
+
+export interface PartStatus {
+	part: PartId;
+	dataset: Dataset;
+	label: string;
+	component: Component;
+	visible: boolean;
+	/** Mappable records the key may see, when visible and the service says. */
+	total?: number;
+	/** Why the part is not visible. */
+	message?: string;
+	status?: number;
+}
+
+/** GET /api/status : where the records come from and what the key can see. Nothing secret. */
+export async function status(url: URL, signal: AbortSignal): Promise<Response> {
+	const { connection, client } = service(url);
+	try {
+		const parts = await Promise.all(DATASETS.flatMap((dataset) => COMPONENTS.map((component) => probe(client, dataset, component, signal))));
+		const datasets = [...new Set(parts.filter((p) => p.visible).map((p) => p.dataset))];
+		return json({ source: connection.origin, service: client.host, datasets, parts }, { headers: NO_STORE });
+	} catch (error) {
+		return upstreamFailure(error, signal);
+	}
+}
+
+/** One single-item manifest page tells whether the key may see a part, and how many records it holds. */
+async function probe(client: ServiceClient, dataset: Dataset, component: Component, signal: AbortSignal): Promise<PartStatus> {
+	const part = { part: `${dataset}/${component}` as PartId, dataset, label: DATASET_LABEL[dataset], component };
+	try {
+		const page = await client.geoManifestPage(dataset, component, { limit: 1 }, { signal, attempts: 1 });
+		return { ...part, visible: true, total: page.total };
+	} catch (error) {
+		if (!(error instanceof ServiceError)) throw error;
+		return { ...part, visible: false, status: error.status, message: error.message };
+	}
+}

@@ -1,0 +1,58 @@
+// The explorer endpoints' inputs, checked with messages people can act on.
+import { COMPONENTS, DATASETS, type Component, type Dataset } from '../../types/dataset';
+import type { PartId } from '../../types/stream';
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const STREAM_PARAMS = new Set(['datasets', 'components']);
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** `?datasets=icd,icdb&components=video,image` (each defaults to all) → the parts to walk. */
+export function parseStreamQuery(query: URLSearchParams): Parsed<PartId[]> {
+	for (const name of query.keys()) {
+		if (!STREAM_PARAMS.has(name)) return { ok: false, message: `Unknown parameter "${name}"; expected datasets and components.` };
+		if (query.getAll(name).length > 1) return { ok: false, message: `The parameter "${name}" is given more than once; list values separated by commas.` };
+	}
+	const datasets = list(query.get('datasets'), DATASETS, parseDataset, 'dataset');
+	if (!datasets.ok) return datasets;
+	const components = list(query.get('components'), COMPONENTS, parseComponent, 'component');
+	if (!components.ok) return components;
+	return { ok: true, value: datasets.value.flatMap((d) => components.value.map((c) => `${d}/${c}` as PartId)) };
+}
+
+export interface RecordRef {
+	dataset: Dataset;
+	component: Component;
+	uuid: string;
+}
+
+export function parseRecordRef(params: { dataset?: string; component?: string; uuid?: string }): Parsed<RecordRef> {
+	const dataset = parseDataset(params.dataset ?? '');
+	if (!dataset) return { ok: false, message: `Unknown dataset "${params.dataset}"; expected ${DATASETS.join(' or ')}.` };
+	const component = parseComponent(params.component ?? '');
+	if (!component) return { ok: false, message: `Unknown component "${params.component}"; expected ${COMPONENTS.join(' or ')}.` };
+	if (!UUID.test(params.uuid ?? '')) return { ok: false, message: `"${params.uuid}" is not a record uuid.` };
+	return { ok: true, value: { dataset, component, uuid: params.uuid!.toLowerCase() } };
+}
+
+function parseDataset(text: string): Dataset | undefined {
+	const value = text.trim().toLowerCase();
+	return DATASETS.find((d) => d === value);
+}
+
+/** "video" or "videos", as people (and the service's paths) say it. */
+function parseComponent(text: string): Component | undefined {
+	const value = text.trim().toLowerCase().replace(/s$/, '');
+	return COMPONENTS.find((c) => c === value);
+}
+
+function list<T extends string>(text: string | null, all: readonly T[], parse: (s: string) => T | undefined, noun: string): Parsed<T[]> {
+	if (text === null || text.trim() === '') return { ok: true, value: [...all] };
+	const values: T[] = [];
+	for (const word of text.split(',')) {
+		const value = parse(word);
+		if (!value) return { ok: false, message: `Unknown ${noun} "${word.trim()}"; expected ${all.join(', ')}.` };
+		if (!values.includes(value)) values.push(value);
+	}
+	return { ok: true, value: values };
+}

@@ -1,0 +1,2 @@
+// The map needs WebGL and workers: render it in the browser only.
+export const ssr = false;

@@ -1,0 +1,125 @@
+// The explorer in real Chromium against the real server: stream, filters, clusters, record panel, media.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifact, launchBrowser } from '../helpers/browser';
+import { oracle } from '../helpers/oracle';
+import { startServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let db: ReturnType<typeof oracle>;
+
+type ScreenPoint = { x: number; y: number; dataset: string; component: string; uuid: string };
+type ScreenCluster = { x: number; y: number; count: number; clusterId: number };
+
+const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
+const total = () => page.getByTestId('visible-count').getAttribute('data-total').then(Number);
+const zoom = () => page.evaluate(() => (window as any).__explorer.map.getZoom() as number);
+const clusters = () => page.evaluate(() => (window as any).__explorer.clusters() as ScreenCluster[]);
+const points = (limit = 50) => page.evaluate((n) => (window as any).__explorer.points(n) as ScreenPoint[], limit);
+const idle = () => page.evaluate(() => new Promise<void>((r) => { const m = (window as any).__explorer.map; if (!m.isMoving()) r(); else m.once('moveend', () => r()); }));
+
+beforeAll(async () => {
+	server = await startServer({ size: 1500 });
+	db = oracle(server.dataDir);
+	browser = await launchBrowser();
+	page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+	page.on('pageerror', (e) => console.error('[page error]', e.message));
+});
+afterAll(async () => {
+	db?.close();
+	await browser?.close();
+	await server?.stop();
+});
+
+describe('the map explorer', () => {
+	it('streams every mappable record and draws clusters', async () => {
+		const started = Date.now();
+		await page.goto(server.url);
+		const mappable = db.count('mappable = 1');
+		await expect.poll(total, { timeout: 30_000 }).toBe(mappable);
+		await expect.poll(visible, { timeout: 10_000 }).toBe(mappable);
+		await expect(page.getByTestId('progress').innerText()).resolves.toMatch(/mappable records loaded/);
+		await expect.poll(async () => (await clusters()).length, { timeout: 10_000 }).toBeGreaterThan(3);
+		console.log(`all ${mappable} records shown ${Date.now() - started} ms after navigation`);
+		await page.screenshot({ path: artifact('explorer-world.png') });
+		// The API key must never reach the browser.
+		expect(await page.content()).not.toContain(server.localKey);
+	});
+
+	it('filters by country and by dates, matching the service’s own numbers', async () => {
+		const { c } = db.one<{ c: string }>('SELECT primary_country c FROM records WHERE mappable = 1 GROUP BY c ORDER BY count(*) DESC LIMIT 1 OFFSET 1');
+		await page.getByLabel('Search countries').fill(c.slice(0, 4));
+		await page.getByTestId('country-list').getByText(c, { exact: true }).click();
+		const byCountry = db.count('mappable = 1 AND primary_country = ?', c);
+		await expect.poll(visible).toBe(byCountry);
+
+		await page.getByTestId('date-from').fill('2019-01-01');
+		await page.getByTestId('date-to').fill('2022-12-31');
+		await page.getByTestId('date-to').blur();
+		const byBoth = db.count("mappable = 1 AND primary_country = ? AND primary_date BETWEEN '2019-01-01' AND '2022-12-31'", c);
+		await expect.poll(visible).toBe(byBoth);
+		expect(page.url()).toContain('from=2019-01-01');
+		expect(decodeURIComponent(page.url().replace(/\+/g, ' '))).toContain(`country=${c}`);
+		await page.screenshot({ path: artifact('explorer-filtered.png') });
+
+		// Back to everything for the next steps.
+		await page.getByRole('button', { name: /clear \(1\)/ }).click();
+		await page.getByRole('button', { name: 'All dates' }).click();
+		await expect.poll(visible).toBe(db.count('mappable = 1'));
+	});
+
+	it('zooms into a cluster when it is clicked', async () => {
+		await idle();
+		const before = await zoom();
+		const target = (await clusters()).filter((c) => c.clusterId >= 0 && c.x > 30 && c.y > 30 && c.x < 900 && c.y < 620).sort((a, b) => b.count - a.count)[0];
+		expect(target).toBeDefined();
+		await page.mouse.click(target.x, target.y);
+		await expect.poll(zoom, { timeout: 5000 }).toBeGreaterThan(before + 0.5);
+	});
+
+	it('opens a record’s detail, its video player and an image', async () => {
+		const map = () => (window as any).__explorer.map;
+		// Fly to the densest place and zoom past the cluster zoom so records are drawn as themselves.
+		const dense = db.one<{ lat: number; lon: number }>('SELECT avg(dominant_lat) lat, avg(dominant_long) lon FROM records WHERE mappable = 1 GROUP BY second_geo_layer ORDER BY count(*) DESC LIMIT 1');
+		await page.evaluate(([lon, lat]) => (window as any).__explorer.map.jumpTo({ center: [lon, lat], zoom: 11 }), [dense.lon, dense.lat]);
+		void map;
+		await idle();
+		await expect.poll(async () => (await points()).length, { timeout: 5000 }).toBeGreaterThan(0);
+
+		const video = (await points(500)).find((p) => p.component === 'video' && p.x > 20 && p.y > 20 && p.x < 880 && p.y < 640);
+		expect(video).toBeDefined();
+		await page.mouse.move(video!.x, video!.y);
+		await page.mouse.click(video!.x, video!.y);
+		const panel = page.getByTestId('record-panel');
+		const clicked = (await page.url()).match(/rec=([^&]+)/)?.[1];
+		expect(clicked).toBeDefined();
+		const uuid = decodeURIComponent(clicked!).split('/')[2];
+		const row = db.one<{ title: string; report: string }>('SELECT title, report FROM records WHERE uuid = ?', uuid);
+		await expect.poll(() => panel.locator('h2').innerText()).toBe(row.title);
+		await expect(panel.innerText()).resolves.toContain(row.report.slice(0, 60));
+		await page.screenshot({ path: artifact('explorer-record.png') });
+
+		if (decodeURIComponent(clicked!).split('/')[1] === 'video') {
+			await page.getByTestId('open-media').click();
+			const frame = page.frameLocator('[data-testid="player-frame"]');
+			await expect.poll(() => frame.locator('audio').count(), { timeout: 10_000 }).toBe(1);
+			await page.screenshot({ path: artifact('explorer-player.png') });
+		}
+
+		const image = (await points(2000)).find((p) => p.component === 'image' && p.x > 20 && p.y > 20 && p.x < 880 && p.y < 640);
+		expect(image).toBeDefined();
+		await page.evaluate(({ dataset, component, uuid }) => {
+			const u = new URL(location.href);
+			u.searchParams.set('rec', `${dataset}/${component}/${uuid}`);
+			history.replaceState(history.state, '', u);
+		}, image!);
+		await page.goto(page.url());
+		await expect.poll(() => page.getByTestId('record-panel').locator('h2').count(), { timeout: 10_000 }).toBe(1);
+		await page.getByTestId('open-media').click();
+		const img = page.getByTestId('image-viewer');
+		await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+		await page.screenshot({ path: artifact('explorer-image.png') });
+	});
+});
