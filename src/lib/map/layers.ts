@@ -34,6 +34,25 @@ function mix(a: [number, number, number], b: [number, number, number], t: number
 	return [a[0] * t + b[0] * (1 - t), a[1] * t + b[1] * (1 - t), a[2] * t + b[2] * (1 - t)];
 }
 
+// deck.gl re-uploads a layer's attributes whenever its `data` object changes identity. The same
+// object is handed back until the part's columns change, so a date-range change (the filter
+// uniforms only) costs no upload: that is what keeps playback and date filtering instant.
+const partData = new WeakMap<PartColumns, { version: number; data: object }>();
+
+function dataOf(part: PartColumns): object {
+	const cached = partData.get(part);
+	if (cached && cached.version === part.version) return cached.data;
+	const data = {
+		length: part.length,
+		attributes: {
+			getPosition: { value: part.positions, size: 2 },
+			getFilterValue: { value: part.filterValues, size: 2 }
+		}
+	};
+	partData.set(part, { version: part.version, data });
+	return data;
+}
+
 export function pointLayers(input: LayerInputs): Layer[] {
 	const clustered = input.zoom <= CLUSTER_MAX_ZOOM;
 	const layers: Layer[] = [];
@@ -44,14 +63,7 @@ export function pointLayers(input: LayerInputs): Layer[] {
 		layers.push(
 			new ScatterplotLayer({
 				id: `points-${part.id}`,
-				data: {
-					length: part.length,
-					attributes: {
-						getPosition: { value: part.positions, size: 2 },
-						getFilterValue: { value: part.filterValues, size: 2 }
-					}
-				},
-				updateTriggers: { getPosition: part.version, getFilterValue: part.version },
+				data: dataOf(part),
 				visible: input.visibleParts.has(part.id),
 				pickable: !clustered,
 				radiusUnits: 'pixels',

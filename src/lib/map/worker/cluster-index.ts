@@ -5,7 +5,7 @@
 // around the same place collapse into one weighted cell: a million records become tens of
 // thousands of cells.
 // Step 2, supercluster over the cells, summing record counts (and the ICD share) through map/reduce.
-import Supercluster from 'supercluster';
+import Supercluster, { type PointFeature } from 'supercluster';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS } from '../config';
 import { mercatorX, mercatorY, lonFromX, latFromY } from '../geo';
 
@@ -62,8 +62,8 @@ export class CellBuilder {
 		return this.n.length;
 	}
 
-	features(): Supercluster.PointFeature<CellProps & { key: number }>[] {
-		const out: Supercluster.PointFeature<CellProps & { key: number }>[] = new Array(this.n.length);
+	features(): PointFeature<CellProps & { key: number }>[] {
+		const out: PointFeature<CellProps & { key: number }>[] = new Array(this.n.length);
 		for (let s = 0; s < this.n.length; s++) {
 			const n = this.n[s];
 			out[s] = {
