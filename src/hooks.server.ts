@@ -16,6 +16,9 @@ export const handle: Handle = async ({ event, resolve }) => {
 	const gated = gate(rt.db, rt.limiter, event.request.headers.get('authorization'), path, rt.now());
 	if (!gated.ok) return gated.response;
 	event.locals.serviceKey = gated.key;
+	if (event.route.id === null) {
+		return withHeaders(problemResponse(problem('not_found', `No endpoint at ${path}.`), path), gated.headers);
+	}
 
 	let response = await resolve(event);
 	// SvelteKit answers unknown paths and methods itself, in HTML or text; the service speaks problem JSON.
@@ -32,7 +35,8 @@ function isProblem(response: Response): boolean {
 	return (response.headers.get('content-type') ?? '').startsWith('application/problem+json');
 }
 
-export const handleError: HandleServerError = ({ error, event }) => {
+export const handleError: HandleServerError = ({ error, event, status }) => {
+	if (status === 404) return { message: 'Not found' };
 	console.error(`[server] unexpected error on ${event.url.pathname}:`, error);
 	return { message: 'Something went wrong on the server.' };
 };

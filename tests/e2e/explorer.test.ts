@@ -20,7 +20,8 @@ const clusters = () => page.evaluate(() => (window as any).__explorer.clusters()
 const points = (limit = 50) => page.evaluate((n) => (window as any).__explorer.points(n) as ScreenPoint[], limit);
 /** Inside the map and clear of its overlays (count box, zoom buttons, attribution). */
 const onMap = (p: { x: number; y: number }) => p.x > 330 && p.x < 1220 && p.y > 95 && p.y < 670;
-const idle = () => page.evaluate(() => new Promise<void>((r) => { const m = (window as any).__explorer.map; if (!m.isMoving()) r(); else m.once('moveend', () => r()); }));
+/** Waits until the map has stopped and the clusters drawn come from the latest filter. */
+const idle = () => page.waitForFunction(() => (window as any).__explorer?.settled(), null, { timeout: 15_000, polling: 50 });
 
 beforeAll(async () => {
 	server = await startServer({ size: 1500 });

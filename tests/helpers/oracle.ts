@@ -17,3 +17,5 @@ export function oracle(dataDir: string) {
 		close: () => db.close()
 	};
 }
+
+export type Oracle = ReturnType<typeof oracle>;

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { oracle, type Oracle } from './oracle';
 
 export interface TestServer {
 	url: string;
@@ -101,4 +103,21 @@ export async function startServer(options: { size?: number; env?: Record<string,
 		output: () => out
 	};
 	return server;
+}
+
+/**
+ * One real server and a read-only view of its SQLite file for a whole test file: started before
+ * the first test, stopped after the last. Read `t.server` and `t.db` inside tests.
+ */
+export function serverWithOracle(options: Parameters<typeof startServer>[0] = {}): { server: TestServer; db: Oracle } {
+	const t = {} as { server: TestServer; db: Oracle };
+	beforeAll(async () => {
+		t.server = await startServer(options);
+		t.db = oracle(t.server.dataDir);
+	});
+	afterAll(async () => {
+		t.db?.close();
+		await t.server?.stop();
+	});
+	return t;
 }

@@ -93,7 +93,8 @@ describe('keys CLI and storage', () => {
 		try {
 			const dump = JSON.stringify(db.prepare('SELECT * FROM api_keys').all());
 			expect(dump).not.toContain(key);
-			expect(dump).not.toContain(key.split('_')[2]);
+			// The secret part alone (after "icd_<12 hex id>_") is not stored either.
+			expect(dump).not.toContain(key.slice('icd_000000000000_'.length));
 		} finally {
 			db.close();
 		}

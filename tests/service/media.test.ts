@@ -1,33 +1,23 @@
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signMediaToken } from '../../src/lib/server/service/media/links';
-import { oracle } from '../helpers/oracle';
 import { expectProblem } from '../helpers/problem';
-import { startServer, type TestServer } from '../helpers/server';
+import { serverWithOracle } from '../helpers/server';
 
-let server: TestServer;
-let db: ReturnType<typeof oracle>;
-beforeAll(async () => {
-	server = await startServer();
-	db = oracle(server.dataDir);
-});
-afterAll(async () => {
-	db?.close();
-	await server?.stop();
-});
+const t = serverWithOracle();
 
-const video = () => db.one<{ uuid: string; title: string }>("SELECT uuid, title FROM records WHERE dataset='icdb' AND component='video' LIMIT 1");
-const image = () => db.one<{ uuid: string; title: string }>("SELECT uuid, title FROM records WHERE dataset='icd' AND component='image' LIMIT 1");
+const video = () => t.db.one<{ uuid: string; title: string }>("SELECT uuid, title FROM records WHERE dataset='icdb' AND component='video' LIMIT 1");
+const image = () => t.db.one<{ uuid: string; title: string }>("SELECT uuid, title FROM records WHERE dataset='icd' AND component='image' LIMIT 1");
 
 describe('video player', () => {
 	it('returns a signed, expiring player URL whose page plays the record without the API key', async () => {
 		const v = video();
 		const before = Math.floor(Date.now() / 1000);
-		const body = await (await server.get(`/v1/icdb/videos/${v.uuid}/player`)).json();
+		const body = await (await t.server.get(`/v1/icdb/videos/${v.uuid}/player`)).json();
 		expect(body).toMatchObject({ status: 'ok', uuid: v.uuid, title: v.title });
 		expect(body.expires).toBeGreaterThan(before + 60);
 		expect(body.expires).toBeLessThan(before + 24 * 3600);
-		expect(body.embed_url.startsWith(server.url + '/media/player/')).toBe(true);
+		expect(body.embed_url.startsWith(t.server.url + '/media/player/')).toBe(true);
 
 		const page = await fetch(body.embed_url);
 		expect(page.status).toBe(200);
@@ -35,7 +25,7 @@ describe('video player', () => {
 		const html = await page.text();
 		expect(html).toContain('<audio');
 		expect(html).toContain('ICDB');
-		expect(html).not.toContain(server.localKey);
+		expect(html).not.toContain(t.server.localKey);
 
 		const audio = await fetch(body.embed_url + '/audio.wav');
 		expect(audio.headers.get('content-type')).toMatch(/audio\/(wav|x-wav)/);
@@ -47,30 +37,30 @@ describe('video player', () => {
 	});
 
 	it('refuses tampered and expired links with a clear page', async () => {
-		const body = await (await server.get(`/v1/icdb/videos/${video().uuid}/player`)).json();
+		const body = await (await t.server.get(`/v1/icdb/videos/${video().uuid}/player`)).json();
 		const token = body.embed_url.split('/').pop() as string;
 		const tampered = token.slice(0, 5) + (token[5] === 'A' ? 'B' : 'A') + token.slice(6);
-		const refused = await fetch(`${server.url}/media/player/${tampered}`);
+		const refused = await fetch(`${t.server.url}/media/player/${tampered}`);
 		expect(refused.status).toBe(403);
 		expect(await refused.text()).toMatch(/not valid/i);
 
-		const secret = Buffer.from(db.one<{ value: string }>("SELECT value FROM meta WHERE key='secret:media'").value, 'hex');
+		const secret = Buffer.from(t.db.one<{ value: string }>("SELECT value FROM meta WHERE key='secret:media'").value, 'hex');
 		const expired = signMediaToken(secret, { kind: 'player', dataset: 'icdb', component: 'video', uuid: video().uuid, exp: Math.floor(Date.now() / 1000) - 5 });
-		const gone = await fetch(`${server.url}/media/player/${expired}`);
+		const gone = await fetch(`${t.server.url}/media/player/${expired}`);
 		expect(gone.status).toBe(410);
 		expect(await gone.text()).toMatch(/expired/i);
 	});
 
 	it('has no player for images and no viewer for videos', async () => {
-		await expectProblem(await server.get(`/v1/icd/images/${image().uuid}/player`), 404, 'not_found');
-		await expectProblem(await server.get(`/v1/icdb/videos/${video().uuid}/viewer`), 404, 'not_found');
+		await expectProblem(await t.server.get(`/v1/icd/images/${image().uuid}/player`), 404, 'not_found');
+		await expectProblem(await t.server.get(`/v1/icdb/videos/${video().uuid}/viewer`), 404, 'not_found');
 	});
 });
 
 describe('image viewer', () => {
 	it('returns a signed URL of the record’s PNG', async () => {
 		const i = image();
-		const body = await (await server.get(`/v1/icd/images/${i.uuid}/viewer`)).json();
+		const body = await (await t.server.get(`/v1/icd/images/${i.uuid}/viewer`)).json();
 		expect(body).toMatchObject({ status: 'ok', uuid: i.uuid, title: i.title });
 		const r = await fetch(body.signed_url);
 		expect(r.status).toBe(200);
@@ -79,8 +69,8 @@ describe('image viewer', () => {
 		expect(png.width).toBeGreaterThanOrEqual(640);
 		expect(png.height).toBeGreaterThanOrEqual(360);
 		// A video link's token does not open an image, and vice versa.
-		const player = await (await server.get(`/v1/icdb/videos/${video().uuid}/player`)).json();
+		const player = await (await t.server.get(`/v1/icdb/videos/${video().uuid}/player`)).json();
 		const token = player.embed_url.split('/').pop();
-		expect((await fetch(`${server.url}/media/image/${token}.png`)).status).toBe(403);
+		expect((await fetch(`${t.server.url}/media/image/${token}.png`)).status).toBe(403);
 	});
 });

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oracle } from '../helpers/oracle';
+import { describe, expect, it } from 'vitest';
 import { expectProblem } from '../helpers/problem';
-import { startServer, type TestServer } from '../helpers/server';
+import { serverWithOracle } from '../helpers/server';
 
-let server: TestServer;
-let db: ReturnType<typeof oracle>;
-beforeAll(async () => {
-	server = await startServer();
-	db = oracle(server.dataDir);
-});
-afterAll(async () => {
-	db?.close();
-	await server?.stop();
-});
+const t = serverWithOracle();
 
 const json = async (p: string, key?: string) => {
-	const r = await server.get(p, key);
+	const r = await t.server.get(p, key);
 	expect(r.status, await r.clone().text()).toBe(200);
 	return r.json();
 };
 
 describe('structured search', () => {
 	it('pages with exactly the spec metadata', async () => {
-		const total = db.count("dataset='icd' AND component='video'");
+		const total = t.db.count("dataset='icd' AND component='video'");
 		const body = await json('/v1/icd/videos?page=2&per_page=10');
 		expect(Object.keys(body).sort()).toEqual(['curPage', 'items', 'itemsReceived', 'itemsTotal', 'nextPage', 'offset', 'pageTotal', 'perPage', 'prevPage'].sort());
 		expect(body).toMatchObject({ itemsReceived: 10, curPage: 2, nextPage: 3, prevPage: 1, offset: 10, perPage: 10, itemsTotal: total, pageTotal: Math.ceil(total / 10) });
@@ -40,7 +30,7 @@ describe('structured search', () => {
 		}
 		const dates = body.items.map((i: { primary_date: string }) => i.primary_date);
 		expect([...dates].sort().reverse()).toEqual(dates);
-		const newest = db.one<{ d: string }>("SELECT max(primary_date) d FROM records WHERE dataset='icdb' AND component='image'");
+		const newest = t.db.one<{ d: string }>("SELECT max(primary_date) d FROM records WHERE dataset='icdb' AND component='image'");
 		expect(dates[0]).toBe(newest.d);
 	});
 
@@ -53,8 +43,8 @@ describe('structured search', () => {
 	});
 
 	it('filters by country, entity and dates with totals that match the data', async () => {
-		const pick = db.one<{ c: string; e: string }>("SELECT primary_country c, entity e FROM records WHERE dataset='icd' AND component='video' GROUP BY primary_country, entity ORDER BY count(*) DESC LIMIT 1");
-		const expected = db.count("dataset='icd' AND component='video' AND primary_country=? AND entity=? AND primary_date BETWEEN '2016-01-01' AND '2024-12-31'", pick.c, pick.e);
+		const pick = t.db.one<{ c: string; e: string }>("SELECT primary_country c, entity e FROM records WHERE dataset='icd' AND component='video' GROUP BY primary_country, entity ORDER BY count(*) DESC LIMIT 1");
+		const expected = t.db.count("dataset='icd' AND component='video' AND primary_country=? AND entity=? AND primary_date BETWEEN '2016-01-01' AND '2024-12-31'", pick.c, pick.e);
 		expect(expected).toBeGreaterThan(0);
 		const q = new URLSearchParams({ country: pick.c.toUpperCase(), entity: pick.e, date_from: '2016-01-01', date_to: '2024-12-31', per_page: '100' });
 		const body = await json(`/v1/icd/videos?${q}`);
@@ -67,7 +57,7 @@ describe('structured search', () => {
 	});
 
 	it('finds records by keyword, all words required, ranked by relevance', async () => {
-		const row = db.one<{ title: string }>("SELECT title FROM records WHERE dataset='icd' AND component='video' AND title IS NOT NULL LIMIT 1 OFFSET 7");
+		const row = t.db.one<{ title: string }>("SELECT title FROM records WHERE dataset='icd' AND component='video' AND title IS NOT NULL LIMIT 1 OFFSET 7");
 		const words = row.title.split(/\s+/).filter((w) => w.length > 4).slice(0, 2);
 		const body = await json(`/v1/icd/videos?search=${encodeURIComponent(words.join(' '))}&per_page=100`);
 		expect(body.itemsTotal).toBeGreaterThan(0);
@@ -81,8 +71,18 @@ describe('structured search', () => {
 		}
 	});
 
+	it('ranks the same with and without a filter that keeps everything (the two query plans agree)', async () => {
+		const word = t.db.one<{ title: string }>("SELECT title FROM records WHERE dataset='icdb' AND component='image' LIMIT 1 OFFSET 11").title.split(/\s+/).find((w) => w.length > 5)!;
+		for (const sort of ['relevance', 'date_desc', 'id_asc']) {
+			const plain = await json(`/v1/icdb/images?search=${encodeURIComponent(word)}&sort=${sort}&per_page=20&page=2`);
+			const filtered = await json(`/v1/icdb/images?search=${encodeURIComponent(word)}&sort=${sort}&per_page=20&page=2&date_from=1900-01-01`);
+			expect(filtered.itemsTotal).toBe(plain.itemsTotal);
+			expect(filtered.items.map((i: { uuid: string }) => i.uuid)).toEqual(plain.items.map((i: { uuid: string }) => i.uuid));
+		}
+	});
+
 	it('treats hyphenated names as words, not operators', async () => {
-		const r = await server.get('/v1/icd/videos?search=al-Qasr');
+		const r = await t.server.get('/v1/icd/videos?search=al-Qasr');
 		expect(r.status).toBe(200);
 	});
 
@@ -115,22 +115,22 @@ describe('structured search', () => {
 		['page=1&page=2', 'page'],
 		['colour=red', 'colour']
 	])('refuses %s with a 400 problem naming %s', async (query, param) => {
-		const body = await expectProblem(await server.get(`/v1/icd/videos?${query}`), 400, 'invalid_parameter');
+		const body = await expectProblem(await t.server.get(`/v1/icd/videos?${query}`), 400, 'invalid_parameter');
 		expect((body.errors as { param: string }[]).map((e) => e.param).join(',')).toContain(param);
 	});
 });
 
 describe('entity restrictions', () => {
 	it('applies to every item and every total', async () => {
-		const entities = db.rows<{ entity: string }>("SELECT entity FROM records WHERE dataset='icd' AND component='image' GROUP BY entity ORDER BY count(*) DESC LIMIT 2");
+		const entities = t.db.rows<{ entity: string }>("SELECT entity FROM records WHERE dataset='icd' AND component='image' GROUP BY entity ORDER BY count(*) DESC LIMIT 2");
 		const allowed = entities.map((e) => e.entity);
-		const { key } = server.createKey(['--entities', allowed.join(',')]);
-		const expected = db.count(`dataset='icd' AND component='image' AND entity IN (?, ?)`, ...allowed);
+		const { key } = t.server.createKey(['--entities', allowed.join(',')]);
+		const expected = t.db.count(`dataset='icd' AND component='image' AND entity IN (?, ?)`, ...allowed);
 		const body = await json('/v1/icd/images?per_page=100', key);
 		expect(body.itemsTotal).toBe(expected);
 		expect(new Set(body.items.map((i: { entity: string }) => i.entity))).toEqual(new Set(allowed));
 		// Asking for a forbidden entity by name reveals nothing, not even a count.
-		const other = db.one<{ entity: string }>(`SELECT entity FROM records WHERE dataset='icd' AND component='image' AND entity NOT IN (?, ?) LIMIT 1`, ...allowed);
+		const other = t.db.one<{ entity: string }>(`SELECT entity FROM records WHERE dataset='icd' AND component='image' AND entity NOT IN (?, ?) LIMIT 1`, ...allowed);
 		const none = await json(`/v1/icd/images?entity=${encodeURIComponent(other.entity)}`, key);
 		expect(none.itemsTotal).toBe(0);
 		const word = await json('/v1/icd/images?search=the', key);

@@ -147,9 +147,23 @@ function clusters(seq: number, bbox: [number, number, number, number], zoom: num
 	post({ type: 'clusters', seq, zoom, lon, lat, count, icdShare, clusterId, records }, [lon.buffer, lat.buffer, count.buffer, icdShare.buffer, clusterId.buffer]);
 }
 
+/** -1 when the id belongs to an index that a newer filter has replaced. */
+function expansionZoom(clusterId: number): number {
+	try {
+		return index ? index.getClusterExpansionZoom(clusterId) : -1;
+	} catch {
+		return -1;
+	}
+}
+
 function leaves(seq: number, clusterId: number, limit: number): void {
-	if (!index) return post({ type: 'leaves', seq, records: [], total: 0 });
-	const keys = new Set(index.getLeaves(clusterId, Infinity).map((f) => (f.properties as { key: number }).key));
+	let cellKeys: number[] = [];
+	try {
+		cellKeys = index ? index.getLeaves(clusterId, Infinity).map((f) => (f.properties as { key: number }).key) : [];
+	} catch {
+		// The cluster belongs to an index a newer filter has replaced: nothing to list.
+	}
+	const keys = new Set(cellKeys);
 	const countries = codeTable(dictionaries.country, filter.countries);
 	const entities = codeTable(dictionaries.entity, filter.entities);
 	const records: RecordRef[] = [];
@@ -238,7 +252,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
 			clusters(m.seq, m.bbox, m.zoom);
 			break;
 		case 'expand':
-			post({ type: 'expanded', seq: m.seq, zoom: index ? index.getClusterExpansionZoom(m.clusterId) : 0 });
+			post({ type: 'expanded', seq: m.seq, zoom: expansionZoom(m.clusterId) });
 			break;
 		case 'leaves':
 			leaves(m.seq, m.clusterId, m.limit);

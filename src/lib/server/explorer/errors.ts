@@ -53,8 +53,9 @@ export function rateLimitedMessage(seconds: number): string {
 	return `Rate limited by the service; waiting ${formatSeconds(seconds)} s`;
 }
 
+/** Whole seconds, rounded up: people wait in seconds, and "0.97 s" after a 1 s retry-after reads as noise. */
 export function formatSeconds(seconds: number): string {
-	return seconds >= 10 || Number.isInteger(seconds) ? String(Math.ceil(seconds)) : seconds.toFixed(1);
+	return String(Math.max(1, Math.ceil(seconds - 0.05)));
 }
 
 /** The error for a non-2xx answer, from its status, its (possibly absent) problem body and retry-after. */

@@ -17,6 +17,11 @@ export interface Clause {
 	params: (string | number)[];
 }
 
+export interface RecordScope extends Clause {
+	/** True when the clause says nothing beyond dataset and component (no filter, no entity restriction). */
+	componentOnly: boolean;
+}
+
 const canonicalCache = new WeakMap<Db, Map<string, Map<string, string>>>();
 
 /**
@@ -41,7 +46,7 @@ export function forgetCanonicalValues(db: Db): void {
 	canonicalCache.delete(db);
 }
 
-export function scopeClause(db: Db, key: ApiKey, dataset: Dataset, component: Component, filters: RecordFilters, alias = 'r'): Clause {
+export function scopeClause(db: Db, key: ApiKey, dataset: Dataset, component: Component, filters: RecordFilters, alias = 'r'): RecordScope {
 	const sql = [`${alias}.dataset = ?`, `${alias}.component = ?`];
 	const params: (string | number)[] = [dataset, component];
 	if (key.entities) {
@@ -64,5 +69,5 @@ export function scopeClause(db: Db, key: ApiKey, dataset: Dataset, component: Co
 		sql.push(`${alias}.primary_date <= ?`);
 		params.push(filters.date_to);
 	}
-	return { sql: sql.join(' AND '), params };
+	return { sql: sql.join(' AND '), params, componentOnly: sql.length === 2 };
 }

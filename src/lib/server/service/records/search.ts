@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../deps';
 import { invalid } from '../problems';
 import { DEFAULT_PER_PAGE, type SearchQuery, type SearchResponse, type Sort } from '../schemas';
 import { cachedCount } from './count-cache';
-import { scopeClause } from './scope';
+import { scopeClause, type RecordScope } from './scope';
 import { toSummary } from './shape';
 
 // Title matters most, then the summary; report and transcript are long and count least.
@@ -26,6 +26,35 @@ export function ftsExpression(search: string): string | null {
 	return words.map((w) => `"${w}"`).join(' ');
 }
 
+function countTotal(deps: ServiceDeps, fts: string, match: string | null, scope: RecordScope): number {
+	if (!match) return cachedCount(deps.db, `SELECT count(*) FROM records r WHERE ${scope.sql}`, scope.params);
+	// Each component has its own index, so with no other filter the matches are the answer.
+	if (scope.componentOnly) return cachedCount(deps.db, `SELECT count(*) FROM ${fts} WHERE ${fts} MATCH ?`, [match]);
+	return cachedCount(deps.db, `SELECT count(*) FROM ${fts} JOIN records r ON r.id = ${fts}.rowid WHERE ${fts} MATCH ? AND ${scope.sql}`, [match, ...scope.params]);
+}
+
+/**
+ * One page of a keyword search. The matches are collected (and scored) in the FTS index first, as
+ * a materialized set, and only then joined to the records: left to itself SQLite walks the records
+ * and probes the index per row, which at a million records per component is 20–80 times slower.
+ * With no filter beyond the component, the page is cut inside the index before any join.
+ */
+function keywordPage(deps: ServiceDeps, fts: string, match: string, scope: RecordScope, sort: Sort, limit: number, offset: number): RecordRow[] {
+	const score = `bm25(${fts}, ${BM25_WEIGHTS})`;
+	if (sort === 'relevance') {
+		// Ties in score are broken by the internal id in both plans, so pages never overlap or skip.
+		const inner = scope.componentOnly
+			? `SELECT rowid AS id, ${score} AS score FROM ${fts} WHERE ${fts} MATCH ? ORDER BY score, id LIMIT ? OFFSET ?`
+			: `SELECT rowid AS id, ${score} AS score FROM ${fts} WHERE ${fts} MATCH ?`;
+		const page = scope.componentOnly ? '' : ' LIMIT ? OFFSET ?';
+		const sql = `WITH f AS MATERIALIZED (${inner}) SELECT r.* FROM f JOIN records r ON r.id = f.id WHERE ${scope.sql} ORDER BY f.score, f.id${page}`;
+		const params = scope.componentOnly ? [match, limit, offset, ...scope.params] : [match, ...scope.params, limit, offset];
+		return deps.db.prepare(sql).all(...params) as RecordRow[];
+	}
+	const sql = `WITH f AS MATERIALIZED (SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ?) SELECT r.* FROM f JOIN records r ON r.id = f.id WHERE ${scope.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`;
+	return deps.db.prepare(sql).all(match, ...scope.params, limit, offset) as RecordRow[];
+}
+
 export function searchRecords(deps: ServiceDeps, key: ApiKey, dataset: Dataset, component: Component, q: SearchQuery): SearchResponse {
 	requireAccess(key, dataset, 'search');
 	const page = q.page ?? 1;
@@ -40,21 +69,12 @@ export function searchRecords(deps: ServiceDeps, key: ApiKey, dataset: Dataset, 
 	const fts = `fts_${dataset}_${component}`;
 	const sort: Sort = q.sort ?? (match ? 'relevance' : 'date_desc');
 	// Without search terms every record is equally relevant: relevance falls back to newest first.
-	const order = sort === 'relevance' ? (match ? `bm25(${fts}, ${BM25_WEIGHTS}), ${ORDER.date_desc}` : ORDER.date_desc) : ORDER[sort];
+	const order = ORDER[sort === 'relevance' ? 'date_desc' : sort];
 
-	let from = 'records r';
-	let where = scope.sql;
-	let params = scope.params;
-	if (match) {
-		from = `${fts} JOIN records r ON r.id = ${fts}.rowid`;
-		where = `${fts} MATCH ? AND ${scope.sql}`;
-		params = [match, ...scope.params];
-	}
-
-	const itemsTotal = cachedCount(deps.db, `SELECT count(*) FROM ${from} WHERE ${where}`, params);
-	const rows = deps.db
-		.prepare(`SELECT r.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-		.all(...params, perPage, offset) as RecordRow[];
+	const itemsTotal = countTotal(deps, fts, match, scope);
+	const rows = (match ? keywordPage(deps, fts, match, scope, sort, perPage, offset) : deps.db
+		.prepare(`SELECT r.* FROM records r WHERE ${scope.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+		.all(...scope.params, perPage, offset)) as RecordRow[];
 
 	const pageTotal = Math.ceil(itemsTotal / perPage);
 	return {

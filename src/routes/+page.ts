@@ -1,2 +1,0 @@
-// The map needs WebGL and workers: render it in the browser only.
-export const ssr = false;
