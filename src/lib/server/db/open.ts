@@ -27,6 +27,8 @@ export function migrate(db: Db): void {
 	const current = db.pragma('user_version', { simple: true }) as number;
 	for (const m of migrations) {
 		if (m.version <= current) continue;
+		// On a large existing database a migration can take minutes: say what is happening.
+		if (current > 0) process.stderr.write(`Migrating the database to version ${m.version} (${m.name})…\n`);
 		db.transaction(() => {
 			db.exec(m.sql);
 			db.pragma(`user_version = ${m.version}`);
