@@ -20,6 +20,20 @@ const clusters = () => page.evaluate(() => (window as any).__explorer.clusters()
 const points = (limit = 50) => page.evaluate((n) => (window as any).__explorer.points(n) as ScreenPoint[], limit);
 /** Inside the map and clear of its overlays (count box, zoom buttons, attribution). */
 const onMap = (p: { x: number; y: number }) => p.x > 330 && p.x < 1220 && p.y > 95 && p.y < 670;
+/**
+ * Clicks until `done` holds (at most 3 tries). On a starved CPU the map's gesture recogniser can
+ * take a press and release that arrive late for a drag rather than a click; a person just clicks again.
+ */
+async function clickUntil(x: number, y: number, done: () => Promise<boolean>): Promise<void> {
+	for (let i = 0; i < 3; i++) {
+		await page.mouse.move(x, y);
+		await page.mouse.click(x, y);
+		const ok = await expect.poll(done, { timeout: 3000 }).toBe(true).then(() => true, () => false);
+		if (ok) return;
+	}
+	throw new Error(`clicking at ${x},${y} had no effect`);
+}
+
 /** Waits until the map has stopped and the clusters drawn come from the latest filter. */
 const idle = () => page.waitForFunction(() => (window as any).__explorer?.settled(), null, { timeout: 15_000, polling: 50 });
 
@@ -78,8 +92,7 @@ describe('the map explorer', () => {
 		const before = await zoom();
 		const target = (await clusters()).filter((c) => c.clusterId >= 0 && onMap(c)).sort((a, b) => b.count - a.count)[0];
 		expect(target).toBeDefined();
-		await page.mouse.click(target.x, target.y);
-		await expect.poll(zoom, { timeout: 5000 }).toBeGreaterThan(before + 0.5);
+		await clickUntil(target.x, target.y, async () => (await zoom()) > before + 0.5);
 	});
 
 	it('opens a record’s detail, its video player and an image', async () => {
@@ -91,10 +104,8 @@ describe('the map explorer', () => {
 
 		const video = (await points(500)).find((p) => p.component === 'video' && onMap(p));
 		expect(video).toBeDefined();
-		await page.mouse.move(video!.x, video!.y);
-		await page.mouse.click(video!.x, video!.y);
+		await clickUntil(video!.x, video!.y, async () => /rec=/.test(page.url()));
 		const panel = page.getByTestId('record-panel');
-		await expect.poll(() => page.url(), { timeout: 5000 }).toMatch(/rec=/);
 		const clicked = page.url().match(/rec=([^&]+)/)?.[1];
 		const uuid = decodeURIComponent(clicked!).split('/')[2];
 		const row = db.one<{ title: string; report: string }>('SELECT title, report FROM records WHERE uuid = ?', uuid);

@@ -1,14 +1,17 @@
 // The offline basemap: Natural Earth countries (world-atlas, shipped with the app) as fill and
 // line layers. No tiles, glyphs or sprites are fetched; PUBLIC_MAP_STYLE_URL switches to an
 // online style when the user configures one.
-import type { StyleSpecification } from 'maplibre-gl';
+import type { GeoJSONSource, Map, StyleSpecification } from 'maplibre-gl';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import countriesUrl from 'world-atlas/countries-50m.json?url';
+import coarseCountriesUrl from 'world-atlas/countries-110m.json?url';
+import detailedCountriesUrl from 'world-atlas/countries-50m.json?url';
 import { BASEMAP } from './config';
 
 const ANTARCTICA = '010';
+
+type CountriesTopology = Topology<{ countries: GeometryCollection<{ name: string }> }>;
 
 /**
  * Natural Earth closes a few rings (Russia, Fiji) across the antimeridian: a segment jumping
@@ -20,7 +23,7 @@ function unwrapRing(ring: Position[]): Position[] {
 	return jumps ? ring.map(([lon, lat]) => [lon < 0 ? lon + 360 : lon, lat]) : ring;
 }
 
-export function landFeatures(topology: Topology<{ countries: GeometryCollection<{ name: string }> }>): FeatureCollection<Polygon | MultiPolygon> {
+export function landFeatures(topology: CountriesTopology): FeatureCollection<Polygon | MultiPolygon> {
 	const countries = feature(topology, topology.objects.countries) as FeatureCollection<Polygon | MultiPolygon, { name: string }>;
 	const features: Feature<Polygon | MultiPolygon>[] = [];
 	for (const f of countries.features) {
@@ -33,13 +36,18 @@ export function landFeatures(topology: Topology<{ countries: GeometryCollection<
 	return { type: 'FeatureCollection', features };
 }
 
+async function countries(url: string): Promise<FeatureCollection<Polygon | MultiPolygon>> {
+	return landFeatures((await (await fetch(url)).json()) as CountriesTopology);
+}
+
+/** The style starts with the coarse (1:110m) countries, which load in a blink; see refineBasemap. */
 export async function offlineStyle(): Promise<StyleSpecification> {
-	const topology = (await (await fetch(countriesUrl)).json()) as Topology<{ countries: GeometryCollection<{ name: string }> }>;
+	const land = await countries(coarseCountriesUrl);
 	return {
 		version: 8,
 		name: 'Natural Earth (offline)',
 		sources: {
-			countries: { type: 'geojson', data: landFeatures(topology), attribution: 'Natural Earth' }
+			countries: { type: 'geojson', data: land, attribution: 'Natural Earth' }
 		},
 		layers: [
 			{ id: 'ocean', type: 'background', paint: { 'background-color': BASEMAP.ocean } },
@@ -47,6 +55,13 @@ export async function offlineStyle(): Promise<StyleSpecification> {
 			{ id: 'borders', type: 'line', source: 'countries', paint: { 'line-color': BASEMAP.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 6, 1.1] } }
 		]
 	};
+}
+
+/** Swaps in the detailed (1:50m) countries once the map is up, for zoomed-in views. */
+export async function refineBasemap(map: Map): Promise<void> {
+	const source = map.getSource('countries') as GeoJSONSource | undefined;
+	if (!source || typeof source.setData !== 'function') return;
+	source.setData(await countries(detailedCountriesUrl));
 }
 
 export async function mapStyle(onlineStyleUrl: string): Promise<StyleSpecification | string> {
