@@ -1,17 +1,27 @@
-// npm run bench -- [--records N] [--only service] [--seconds S] [--name NAME]
+// npm run bench -- [--records N] [--only service|stream|browser|all] [--runs R] [--timeout S]
+//                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME]
 // Prepares (and caches) a dataset of N records per component, starts the production server on it,
 // measures, and writes bench/results/<name>.json plus a readable summary on stdout.
+//   service: latency and throughput of the embedded service's endpoints, full manifest walks;
+//   stream:  the explorer's /api/stream beside the naive /bench/naive-stream (wire size, times);
+//   browser: the explorer page beside the naive /bench/naive page in headless Chromium.
+// Stream and browser runs are bounded: a side that exceeds --timeout is recorded as timed out.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchBrowser } from './bench/browser';
+import { formatTable } from './bench/naive-compare';
 import { ensureBuild, prepareDataset, startProductionServer } from './bench/server';
 import { benchService } from './bench/service';
+import { benchStream } from './bench/stream';
 
 const { values } = parseArgs({
 	options: {
 		records: { type: 'string', default: '10000' },
-		only: { type: 'string' },
+		only: { type: 'string', default: 'all' },
+		runs: { type: 'string', default: '3' },
+		timeout: { type: 'string', default: '120' },
 		seconds: { type: 'string', default: '5' },
 		connections: { type: 'string', default: '1,16,64' },
 		walks: { type: 'string', default: '3' },
@@ -19,10 +29,18 @@ const { values } = parseArgs({
 	}
 });
 
+const SECTIONS = ['service', 'stream', 'browser'] as const;
+type Section = (typeof SECTIONS)[number];
+
 const records = Number(values.records);
 if (!Number.isInteger(records) || records <= 0) throw new Error('--records must be a positive integer');
-const only = values.only ?? 'service';
-if (!['service'].includes(only)) throw new Error(`--only ${only}: available: service (stream, browser and nl arrive with their issues)`);
+const only = values.only!;
+if (only !== 'all' && !(SECTIONS as readonly string[]).includes(only)) throw new Error(`--only ${only}: available: ${SECTIONS.join(', ')}, all`);
+const sections = new Set<Section>(only === 'all' ? SECTIONS : [only as Section]);
+const runs = Number(values.runs);
+const timeoutSeconds = Number(values.timeout);
+if (!Number.isInteger(runs) || runs <= 0) throw new Error('--runs must be a positive integer');
+if (!(timeoutSeconds > 0)) throw new Error('--timeout must be a positive number of seconds');
 
 const log = (s: string) => process.stdout.write(s + '\n');
 
@@ -30,23 +48,48 @@ async function main() {
 	ensureBuild();
 	const { dataDir, key } = prepareDataset(records);
 	const server = await startProductionServer(dataDir, records);
+	// Interrupted (Ctrl-C, kill): the server is our child and must not outlive us. Playwright
+	// closes the browsers it launched on its own.
+	const stopOnSignal = () => void server.stop().finally(() => process.exit(130));
+	process.once('SIGINT', stopOnSignal);
+	process.once('SIGTERM', stopOnSignal);
 	const started = new Date();
+	// The load average says how much else ran on the machine: timings on a shared machine drift.
+	const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: { start: os.loadavg().map((l) => Number(l.toFixed(2))), end: [] as number[] } };
+	const result: Record<string, unknown> = {
+		name: values.name ?? `${only}-${records}`,
+		command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+		date: started.toISOString(),
+		machine,
+		recordsPerComponent: records
+	};
+	const heading = (what: string) =>
+		log(`\n# ${what} at ${records.toLocaleString('en')} records per component (${machine.cpus} cores, ${machine.model ?? 'cpu'}, node ${process.version})`);
 	try {
-		log(`\n# service at ${records.toLocaleString('en')} records per component (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version})`);
-		const service = await benchService(server.url, key, {
-			seconds: Number(values.seconds),
-			connections: values.connections!.split(',').map(Number),
-			walkRuns: Number(values.walks),
-			log
-		});
-		const result = {
-			name: values.name ?? `service-${records}`,
-			command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
-			date: started.toISOString(),
-			machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-			recordsPerComponent: records,
-			service
-		};
+		if (sections.has('service')) {
+			heading('service');
+			result.service = await benchService(server.url, key, {
+				seconds: Number(values.seconds),
+				connections: values.connections!.split(',').map(Number),
+				walkRuns: Number(values.walks),
+				log
+			});
+		}
+		if (sections.has('stream')) {
+			heading(`stream: explorer vs naive baseline, median of ${runs}`);
+			const stream = await benchStream(server.url, { runs, timeoutSeconds, log });
+			result.stream = stream;
+			log(formatTable(`stream (${stream.records.explorer?.toLocaleString('en') ?? '?'} mappable records)`, stream.rows));
+		}
+		if (sections.has('browser')) {
+			heading(`browser: explorer vs naive baseline, median of ${runs}`);
+			const browser = await benchBrowser(server.url, { runs, timeoutSeconds, log });
+			result.browser = browser;
+			log(formatTable(`browser (${browser.records.explorer?.toLocaleString('en') ?? '?'} mappable records)`, browser.rows));
+			for (const note of browser.notes) log(`  - ${note}`);
+		}
+		machine.loadAverage.end = os.loadavg().map((l) => Number(l.toFixed(2)));
+		log(`\nload average (1, 5, 15 min): ${machine.loadAverage.start.join(', ')} at the start, ${machine.loadAverage.end.join(', ')} at the end`);
 		fs.mkdirSync('bench/results', { recursive: true });
 		const file = path.join('bench/results', `${result.name}.json`);
 		fs.writeFileSync(file, JSON.stringify(result, null, 2) + '\n');

@@ -5,7 +5,7 @@ import { readMeta, writeMeta } from '../db/open';
 import { generateDataset, type GenerateOptions } from './generate';
 
 /** Bump whenever the generator's output for a given (size, seed) changes. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 export const DATASET_META_KEY = 'dataset';
 

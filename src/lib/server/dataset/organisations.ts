@@ -70,8 +70,8 @@ export const ORGANISATIONS: readonly Organisation[] = [
 	org("Nile Delta Citizens' Movement", 'political movement', ['icd'], ['EG'], [2014, 2020], 0.6, [
 		'Movement Youth Wing', "Delta Students' Committee", 'Movement Media Committee'
 	]),
-	org('Crossroads Relief Collective', 'relief organisation', ['icd'], ['SY', 'IQ', 'LB', 'JO', 'YE'], [2014, 2026], 1.0, [
-		'Crossroads Mobile Clinics', 'Crossroads Food Security Team', 'Crossroads Shelter Programme'
+	org('Twin Wells Relief Collective', 'relief organisation', ['icd'], ['SY', 'IQ', 'LB', 'JO', 'YE'], [2014, 2026], 1.0, [
+		'Twin Wells Mobile Clinics', 'Twin Wells Food Security Team', 'Twin Wells Shelter Programme'
 	]),
 	org('Green Oasis Humanitarian Network', 'relief organisation', ['icd'], ['ML', 'NE', 'BF', 'TD', 'MR'], [2016, 2026], 0.8, [
 		'Oasis Water Teams', 'Oasis Nutrition Programme', 'Oasis Emergency Response Unit'
@@ -87,8 +87,8 @@ export const ORGANISATIONS: readonly Organisation[] = [
 	org('Western Frontier Defence Forces', 'armed group', ['icd', 'icdb'], ['SD', 'TD'], [2014, 2026], 1.2, [
 		'Frontier Forces Media Office', 'Frontier Rapid Column', 'Frontier Northern Sector', 'Jebel Marra Company'
 	]),
-	org('Unity Relief Corps', 'relief organisation', ['icd', 'icdb'], ['SD', 'SO', 'YE', 'SS'], [2015, 2026], 0.9, [
-		'Unity Corps Medical Teams', 'Unity Corps Logistics Unit', 'Unity Corps Shelter Team'
+	org('Lantern Relief Corps', 'relief organisation', ['icd', 'icdb'], ['SD', 'SO', 'YE', 'SS'], [2015, 2026], 0.9, [
+		'Lantern Corps Medical Teams', 'Lantern Corps Logistics Unit', 'Lantern Corps Shelter Team'
 	]),
 	org('Meridian Broadcast Collective', 'media outlet', ['icd', 'icdb'], ['SY', 'IQ', 'YE', 'SO', 'AF', 'PK'], [2016, 2026], 0.9, [
 		'Meridian Field Crews', 'Meridian Investigations Desk', 'Meridian Live Unit'
@@ -104,7 +104,7 @@ export const ORGANISATIONS: readonly Organisation[] = [
 	org("Highland Peoples' Defence Council", 'militia', ['icdb'], ['ET'], [2018, 2026], 1.0, [
 		'Council Highland Guard', 'Council Youth Brigade', 'Council Communication Office'
 	]),
-	org('White Nile Youth Militia', 'militia', ['icdb'], ['SS', 'SD'], [2017, 2024], 0.8, [
+	org('River Plains Youth Militia', 'militia', ['icdb'], ['SS', 'SD'], [2017, 2024], 0.8, [
 		'Riverine Youth Company', 'Cattle Camp Guard', "Youth Militia Spokesman's Office"
 	]),
 	org('Mountain Valleys Front', 'armed group', ['icdb'], ['AF', 'PK'], [2017, 2026], 1.4, [
@@ -128,13 +128,13 @@ export const ORGANISATIONS: readonly Organisation[] = [
 	org('Andean Peasant Guard', 'militia', ['icdb'], ['PE', 'EC', 'CO'], [2017, 2026], 0.6, [
 		'Guard Valley Committees', 'Guard Night Patrols', 'Guard Press Office'
 	]),
-	org("Lowland Workers' Movement", 'political movement', ['icdb'], ['BR', 'VE', 'CO', 'PE'], [2017, 2026], 0.8, [
+	org("Common Ground Workers' Movement", 'political movement', ['icdb'], ['BR', 'VE', 'CO', 'PE'], [2017, 2026], 0.8, [
 		"Workers' Movement Youth Front", "Workers' Movement Press Collective", "Rural Workers' Committee"
 	]),
 	org('Bay of Bengal Relief Alliance', 'relief organisation', ['icdb'], ['BD', 'MM'], [2017, 2026], 0.9, [
 		'Alliance Camp Health Teams', 'Alliance Cyclone Response Unit', 'Alliance Food Pipeline'
 	]),
-	org('Horn Relief Partnership', 'relief organisation', ['icdb'], ['SO', 'ET', 'KE', 'SS'], [2017, 2026], 0.9, [
+	org('Dryland Relief Partnership', 'relief organisation', ['icdb'], ['SO', 'ET', 'KE', 'SS'], [2017, 2026], 0.9, [
 		'Partnership Water Trucking Unit', 'Partnership Nutrition Teams', 'Partnership Drought Response Cell'
 	]),
 	org('Pacific Dawn Media', 'media outlet', ['icdb'], ['PH', 'ID', 'MM', 'TH'], [2018, 2026], 0.8, [

@@ -42,7 +42,7 @@ export class RecordComposer {
 		const coordinates = this.coordinates(place);
 		const mappable = isMappable(coordinates.lat, coordinates.lon);
 		const firstTopic = topic(topicId);
-		const secondId = random.chance(SECOND_TOPIC_SHARE) ? actor.topics.pick(random) : null;
+		const secondId = random.chance(SECOND_TOPIC_SHARE) ? random.pick(firstTopic.related) : null;
 		const facts: TextFacts = {
 			component: this.component,
 			day,
@@ -50,7 +50,7 @@ export class RecordComposer {
 			organisation: org,
 			subEntity,
 			topic: firstTopic,
-			secondTopic: secondId && secondId !== topicId ? topic(secondId) : null,
+			secondTopic: secondId ? topic(secondId) : null,
 			mappable,
 			language: random.pick(LANGUAGES[place.countryCode] ?? ['English']),
 			campaign,

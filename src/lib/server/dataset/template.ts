@@ -51,7 +51,13 @@ export function capitalise(text: string): string {
 
 export function compile(text: string): Template {
 	const parts = parse(text);
-	return { fill: (slots, random) => render(parts, slots, random) };
+	return {
+		fill(slots, random) {
+			const out = render(parts, slots, random);
+			// A value ending in a full stop ("Bogotá D.C.") before the sentence's own.
+			return out.includes('..') ? out.replace(/\.{2,}/g, '.') : out;
+		}
+	};
 }
 
 export function compileAll(texts: readonly string[]): Template[] {

@@ -220,12 +220,13 @@ function writeReport(facts: TextFacts, main: Voice, second: Voice | null, random
 	}
 	parts.sort((a, b) => a.order - b.order);
 	// Long reports get a second paragraph for context and assessment, as analysts write them.
-	let report = '';
+	const pieces: string[] = [];
 	for (let i = 0; i < parts.length; i++) {
 		const breaks = i > 0 && length > 600 && parts[i].order >= SECOND_PARAGRAPH_ORDER && parts[i - 1].order < SECOND_PARAGRAPH_ORDER;
-		report += (i === 0 ? '' : breaks ? '\n\n' : ' ') + parts[i].text;
+		if (i > 0) pieces.push(breaks ? '\n\n' : ' ');
+		pieces.push(parts[i].text);
 	}
-	return report;
+	return pieces.join('');
 }
 
 function writeTranscript(facts: TextFacts, main: Voice, second: Voice | null, random: Random): string {
@@ -247,16 +248,18 @@ function writeTranscript(facts: TextFacts, main: Voice, second: Voice | null, ra
 	const more = [main.speech, F.speechDate, OPENING[kind], CLOSING[kind]];
 	const language = facts.language === 'English' ? 'English' : `${facts.language}, translated`;
 	let seconds = random.between(2, 12);
-	let transcript = '';
-	for (let i = 0; i < spoken.length || transcript.length < TRANSCRIPT_MIN; i++) {
+	const lines: string[] = [];
+	let length = -1;
+	for (let i = 0; i < spoken.length || length < TRANSCRIPT_MIN; i++) {
 		const line = i < spoken.length ? spoken[i] : { text: fill(random.pick(more), slots, random), speaker: random.between(1, 3) };
 		const who = line.speaker === null ? '' : `Speaker ${line.speaker} (${language}): `;
-		const next = `${transcript ? '\n' : ''}[${clock(seconds)}] ${who}${line.text}`;
-		if (transcript.length >= TRANSCRIPT_MIN && transcript.length + next.length > TRANSCRIPT_MAX) break;
-		transcript += next;
+		const next = `[${clock(seconds)}] ${who}${line.text}`;
+		if (length >= TRANSCRIPT_MIN && length + 1 + next.length > TRANSCRIPT_MAX) break;
+		lines.push(next);
+		length += 1 + next.length;
 		seconds += random.between(4, 40);
 	}
-	return transcript;
+	return lines.join('\n');
 }
 
 function clock(seconds: number): string {

@@ -7,7 +7,9 @@ import { ALL_COUNTRIES, ORGANISATIONS } from './organisations';
 import { planComponent } from './plan';
 import { Random } from './random';
 import { RecordComposer } from './records';
+import { CAMPAIGN_SHAPES, EVENT_SHAPES, KIND_TOPICS } from './repertoire';
 import { planTheatre } from './theatre';
+import { TOPICS } from './vocabulary';
 
 const gazetteer = loadGazetteer({ countries: ALL_COUNTRIES });
 
@@ -23,6 +25,15 @@ describe('organisations', () => {
 			expect(o.years[1]).toBeLessThanOrEqual(2026);
 			expect(o.years[0]).toBeLessThanOrEqual(o.years[1]);
 		}
+	});
+});
+
+describe('repertoire', () => {
+	it('refers only to topics the vocabulary has, and uses every topic somewhere', () => {
+		const mixes = [...Object.values(KIND_TOPICS), ...Object.values(CAMPAIGN_SHAPES).map((c) => c.topics), ...EVENT_SHAPES.map((e) => e.topics)];
+		const used = new Set(mixes.flatMap((m) => m.map(([t]) => t)));
+		for (const t of used) expect(TOPICS.has(t), t).toBe(true);
+		expect([...TOPICS.keys()].filter((t) => !used.has(t))).toEqual([]);
 	});
 });
 

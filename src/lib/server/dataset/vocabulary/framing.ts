@@ -59,7 +59,7 @@ export const FRAMING = {
 	],
 	reportGeolocated: [
 		'[Geolocation|Landmark matching] [places|puts] the scene [on the outskirts of|in central|north of|south of|east of|west of|near] {place}, {admin}.',
-		'[Buildings|Road layout|Terrain features] [visible|seen] in the {media} [match|correspond to] [satellite imagery|reference imagery] of {place}.'
+		'[Buildings|Terrain features|Roads and buildings] [visible|seen] in the {media} [match|correspond to] [satellite imagery|reference imagery] of {place}.'
 	],
 	reportNotGeolocated: [
 		'[The exact location|The site] could not be [confirmed|geolocated]; [the|available] [coordinates|location metadata] [are|is] [missing|invalid], and {place} is given on the basis of the [narration|caption].',
@@ -83,7 +83,7 @@ export const FRAMING = {
 	audioGeneral: [
 		'Speech is in {lang}[| with some code-switching].',
 		'[No music is added|Background music is added at the start|A short anthem plays at the end]; [ambient|background] sound is [clear|muffled|intermittent].',
-		'The narrator speaks {lang} [calmly|quickly|with emphasis]; [gunfire|engine noise|crowd noise] [is occasionally audible|is faint|is absent].'
+		'The narrator speaks {lang} [calmly|quickly|with emphasis]; [engine noise|crowd noise|wind noise] is [occasionally audible|faint] in the background.'
 	],
 	speechOpening: {
 		'armed group': ['This is {sub}, [speaking|reporting] from {place}.', 'In the name of God, [we are|these are] the men of {entity}.'],

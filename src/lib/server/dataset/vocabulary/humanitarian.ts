@@ -4,6 +4,7 @@ import type { TopicSpec } from './topic';
 export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 	{
 		id: 'aid',
+		related: ['displacement', 'medical', 'flood'],
 		forms: ['aid distribution', 'food distribution', 'relief convoy', 'distribution of relief supplies', 'humanitarian aid delivery'],
 		titles: [
 			'!{Entity} [carries out|organises] {af} in {place}',
@@ -18,7 +19,7 @@ export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 		],
 		report: [
 			'The {f} [appears to|seems to] [reach|serve] [several hundred|hundreds of|around {num}] [families|households], [mainly|mostly] [women and children|displaced people].',
-			'![Branding|Logos] of {entity} [are visible|appear] on [sacks|boxes|vests], [and|while] [recipients|beneficiaries] [show|hold] [cards|vouchers].',
+			'!Logos of {entity} [are visible|appear] on [sacks|boxes|vests], [and|while] [recipients|beneficiaries] [show|hold] [cards|vouchers].',
 			'[Needs|Shortages] in {admin} [have risen|increased] [since|after] [recent fighting|crop failures|the floods], [according to|per] [local reports|earlier material].'
 		],
 		visual: [
@@ -34,6 +35,7 @@ export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'displacement',
+		related: ['aid', 'medical', 'flood', 'border'],
 		// Plural forms: templates agree with "they".
 		forms: ['displaced families', 'internally displaced people', 'people fleeing the fighting', 'refugees fleeing', 'displaced residents'],
 		titles: [
@@ -65,6 +67,7 @@ export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'flood',
+		related: ['displacement', 'aid', 'damage'],
 		// Mass and plural forms: templates use them as objects only.
 		forms: ['flooding', 'flash floods', 'floodwaters', 'rising waters', 'heavy flooding'],
 		titles: [
@@ -82,7 +85,7 @@ export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 		report: [
 			'[Water levels|The water] [reach|reaches] [knee|waist|roof] height in [parts of|several districts of] {place}, [consistent with|matching] [reported|seasonal] [heavy rains|river overflow] in {month}.',
 			'[Losses|Damage] to [mud-brick homes|crops|roads|livestock] [appear|look] [extensive|significant], and access is [cut|limited].',
-			'The {g} [compounds|adds to] [displacement|needs] in {admin}, where {entity} [is|has been] [active|present].'
+			'Damage from the {g} [compounds|adds to] [displacement|needs] in {admin}, where {entity} [is|has been] [active|present].'
 		],
 		visual: [
 			'[Brown|Muddy] floodwater [covers|fills] [streets|fields|courtyards]; [roofs|treetops|vehicles] [protrude|stick out] from the water.',
@@ -97,6 +100,7 @@ export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'damage',
+		related: ['displacement', 'aid', 'medical', 'artillery'],
 		// Mixed forms: templates use them as objects only.
 		forms: ['infrastructure damage', 'a destroyed bridge', 'a damaged power station', 'collapsed buildings', 'a damaged water plant'],
 		titles: [
@@ -108,7 +112,7 @@ export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 		summary: [
 			'The {media} shows {f} in {place} [after|following] [strikes|fighting|shelling|an explosion].',
 			'[Residents|Workers] [inspect|clear rubble from] {f} [in|near] {place}.',
-			'!{Entity} [blames|accuses] [rivals|the other side|opposing forces] for {f} [in|across] {admin}.'
+			'!{Entity} blames [rivals|the other side|opposing forces] for {f} [in|across] {admin}.'
 		],
 		report: [
 			'Destruction is [extensive|severe], with [collapsed roofs|twisted steel|craters] [visible|in view] at [the site|several points].',
@@ -116,7 +120,7 @@ export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 			'[Satellite imagery|Comparison with older footage] [indicates|suggests] the damage [occurred|happened] [shortly|in the days] before {date}.'
 		],
 		visual: [
-			'[Rubble|Debris] [and|with] [twisted metal|broken concrete] [covers|fills] [the site|a street]; [a bridge span|a wall|a roof] has [collapsed|fallen].',
+			'[Rubble|Debris] [strewn with|mixed with] [twisted metal|broken concrete] [covers|fills] [the site|a street]; [a bridge span|a wall|a roof] has [collapsed|fallen].',
 			'[Workers|Residents] [clear|pick through] [debris|rubble] [by hand|with a bulldozer|with shovels].'
 		],
 		audio: ['[Wind|Generators|Machinery] and [voices|a narrator] [are audible|can be heard] [throughout|over the footage].'],
@@ -128,6 +132,7 @@ export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'medical',
+		related: ['damage', 'displacement', 'aid'],
 		forms: ['field hospital', 'mobile clinic', 'medical post', 'health centre', 'emergency ward'],
 		titles: [
 			'[Wounded|Patients|Casualties] [treated at|brought to] {af} in {place}',

@@ -17,6 +17,7 @@ export interface Lines {
 export interface Topic {
 	id: string;
 	domain: TopicDomain;
+	related: readonly string[];
 	forms: readonly string[];
 	titles: Lines;
 	summary: Lines;
@@ -43,6 +44,7 @@ function compileTopic(spec: TopicSpec, domain: TopicDomain): Topic {
 	return {
 		id: spec.id,
 		domain,
+		related: spec.related,
 		forms: spec.forms,
 		titles: compileLines(spec.titles, name('titles')),
 		summary: compileLines(spec.summary, name('summary')),
@@ -61,6 +63,10 @@ const ALL: Topic[] = [
 ];
 
 export const TOPICS: ReadonlyMap<string, Topic> = new Map(ALL.map((t) => [t.id, t]));
+
+for (const t of ALL) {
+	for (const r of t.related) if (!TOPICS.has(r)) throw new Error(`Topic ${t.id} lists unknown related topic ${r}`);
+}
 
 export function topic(id: string): Topic {
 	const t = TOPICS.get(id);

@@ -5,6 +5,7 @@ import type { TopicSpec } from './topic';
 export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 	{
 		id: 'rally',
+		related: ['protest', 'recruitment', 'negotiations'],
 		forms: ['rally', 'speech', 'public address', 'mass rally', 'public meeting'],
 		titles: [
 			'!{Entity} [holds|stages] {af} in {place}',
@@ -40,6 +41,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'protest',
+		related: ['arrests', 'rally', 'funeral'],
 		forms: ['protest', 'demonstration', 'sit-in', 'protest march', 'street protest'],
 		titles: [
 			'[Hundreds|Residents|Students] [join|stage] {af} in {place}',
@@ -72,6 +74,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'recruitment',
+		related: ['training', 'rally', 'ceremony'],
 		forms: ['recruitment drive', 'call for volunteers', 'enlistment campaign', 'recruitment appeal'],
 		titles: [
 			'!{Entity} [launches|promotes] {af} in {place}',
@@ -104,6 +107,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'funeral',
+		related: ['rally', 'medical', 'artillery'],
 		forms: ['funeral', 'burial', 'mourning procession', 'memorial service', 'funeral procession'],
 		titles: [
 			'{F} [held|takes place] in {place} for [fighters|victims|civilians] killed in [clashes|strikes]',
@@ -136,6 +140,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'ceremony',
+		related: ['weapons', 'training', 'rally'],
 		forms: ['ceremony', 'parade', 'graduation ceremony', 'commemoration', 'military parade'],
 		titles: [
 			'!{Entity} [holds|stages] {af} in {place}',
@@ -166,6 +171,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'interview',
+		related: ['displacement', 'damage', 'funeral', 'protest'],
 		forms: ['interview', 'testimony', 'statement to camera', 'video interview', 'on-camera statement'],
 		titles: [
 			'!{Sub} [spokesman|commander|official] gives {af} in {place}',
@@ -176,7 +182,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 		summary: [
 			'[A man|A spokesman|A woman] [identified as|presented as] [a resident|a commander|a member of {sub}] [speaks|talks] to the camera in {place} about [recent events|the fighting|living conditions].',
 			'The {media} is {af} in which [a speaker|the speaker] [describes|recounts] [events|clashes|displacement] in {admin} around {date}.',
-			'In {af}, [a commander|a local official|an elder] [accuses|blames] [rival forces|the authorities] for [the situation|the violence] in {place}.'
+			'In {af}, [a commander|a local official|an elder] [blames rival forces|blames the authorities|holds rival forces responsible] for [the situation|the violence] in {place}.'
 		],
 		report: [
 			'The speaker [sits|stands] [in front of|before] [a plain wall|a banner of {entity}|a damaged building], and [appears|seems] [calm|composed|agitated].',
@@ -188,7 +194,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 			'[A banner|A flag|A logo] [of {entity}|of {sub}] is [visible|shown] [behind the speaker|in the corner of the frame].'
 		],
 		audio: [
-			'A single speaker [talks|speaks] [clearly|steadily]; [background noise is low|a generator hums in the background].',
+			'The main speaker [talks|speaks] [clearly|steadily]; [background noise is low|a generator hums in the background].',
 			'[An off-camera|An unseen] interviewer [asks|poses] [short|brief] questions.'
 		],
 		speech: [
@@ -200,6 +206,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'negotiations',
+		related: ['ceasefire', 'interview'],
 		// Mixed number ("talks", "mediation"): templates avoid verbs that agree with {f}.
 		forms: ['negotiations', 'talks', 'mediation', 'peace talks', 'meeting of elders'],
 		titles: [
@@ -231,6 +238,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'ceasefire',
+		related: ['negotiations', 'rally', 'displacement'],
 		forms: ['ceasefire', 'truce', 'cessation of hostilities', 'armistice', 'humanitarian pause'],
 		titles: [
 			'{F} [announced|declared] [in|for] {place}',

@@ -4,6 +4,7 @@ import type { TopicSpec } from './topic';
 export const SECURITY_TOPICS: readonly TopicSpec[] = [
 	{
 		id: 'convoy',
+		related: ['checkpoint', 'drone', 'weapons', 'border'],
 		forms: ['convoy', 'column of vehicles', 'motorcade', 'line of pickup trucks', 'armoured column'],
 		titles: [
 			'{Af} enters {place} {tod}',
@@ -45,6 +46,7 @@ export const SECURITY_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'checkpoint',
+		related: ['arrests', 'convoy', 'border'],
 		forms: ['checkpoint', 'roadblock', 'inspection point', 'barrier post', 'vehicle checkpoint'],
 		titles: [
 			'!{Sub} [sets up|mans|operates] {af} on the [road|highway] to {place}',
@@ -82,13 +84,14 @@ export const SECURITY_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'drone',
+		related: ['artillery', 'convoy', 'damage'],
 		forms: ['drone', 'unmanned aerial vehicle', 'UAV', 'quadcopter', 'surveillance drone'],
 		titles: [
 			'{F} footage shows [positions|movement|damage] near {place}',
 			'{Entity} releases {f} [video|images] of {place}',
 			'Aerial view recorded by {af} over {place} {tod}',
 			'{Af} [circles|hovers] over [the outskirts of|the centre of] {place}',
-			'{Sub} [publishes|shares] [overhead|aerial] {f} footage of {admin}'
+			'{Sub} [publishes|shares] footage from {af} over {admin}'
 		],
 		summary: [
 			'[Aerial|Overhead] footage [recorded by|filmed from] {af} shows [buildings|roads|vehicles|fortified positions] [in|around] {place}.',
@@ -99,7 +102,7 @@ export const SECURITY_TOPICS: readonly TopicSpec[] = [
 			'The [altitude|flight height] and [camera behaviour|framing] are consistent with a [commercial|small commercial] quadcopter rather than a military {g}.',
 			'[Shadows|The sun angle] in the {media} suggest [morning|mid-afternoon|late afternoon] recording, which [fits|agrees with] the claimed date.',
 			'[At least|Around] [two|three|four] [positions|compounds|vehicles] visible from the {f} can be [matched|geolocated] to [satellite imagery|known landmarks] in {place}.',
-			'!The use of {ag} for [reconnaissance|surveillance|targeting] by {entity} has [increased|become more frequent] in {admin} [since|over] {year}.'
+			'!The use of {ag} for [reconnaissance|spotting|targeting] by {entity} has [increased|become more frequent] in {admin} [since|over] {year}.'
 		],
 		visual: [
 			'[Top-down|Oblique] aerial view of [a road junction|a cluster of compounds|farmland and irrigation channels|a residential block] [with a crosshair overlay|with a timestamp overlay|without overlays].',
@@ -119,6 +122,7 @@ export const SECURITY_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'artillery',
+		related: ['damage', 'displacement', 'funeral', 'medical', 'drone'],
 		forms: ['shelling', 'artillery fire', 'mortar fire', 'rocket fire', 'howitzer fire'],
 		titles: [
 			'!{Sub} [directs|carries out] {f} [on|against] positions [near|on the outskirts of] {place}',
@@ -159,6 +163,7 @@ export const SECURITY_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'training',
+		related: ['weapons', 'recruitment', 'ceremony'],
 		forms: ['training camp', 'training course', 'drill exercise', 'military training session', 'training ground'],
 		titles: [
 			'{Entity} shows recruits at {af} near {place}',
@@ -196,6 +201,7 @@ export const SECURITY_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'weapons',
+		related: ['training', 'ceremony', 'convoy'],
 		forms: ['weapons display', 'arms cache', 'stockpile of seized weapons', 'haul of captured weapons', 'display of rifles'],
 		titles: [
 			'!{Entity} [shows off|presents] {af} [in|near] {place}',
@@ -226,6 +232,7 @@ export const SECURITY_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'arrests',
+		related: ['checkpoint', 'protest', 'interview'],
 		forms: ['raid', 'round-up', 'security sweep', 'arrest operation', 'detention raid'],
 		titles: [
 			'!{Sub} [carries out|conducts] {af} in {place}',
@@ -256,6 +263,7 @@ export const SECURITY_TOPICS: readonly TopicSpec[] = [
 	},
 	{
 		id: 'border',
+		related: ['displacement', 'checkpoint', 'convoy'],
 		forms: ['border crossing', 'frontier post', 'crossing point', 'border gate', 'border checkpoint'],
 		titles: [
 			'[Crowds|Travellers|Trucks] [gather|wait] at the {f} near {place}',

@@ -17,6 +17,8 @@ export type TopicDomain = 'security' | 'public' | 'humanitarian';
 
 export interface TopicSpec {
 	id: string;
+	/** Topics that plausibly appear in the same material, for a record's second topic. */
+	related: readonly string[];
 	forms: readonly string[];
 	titles: readonly string[];
 	/** What the material shows, in a sentence. */

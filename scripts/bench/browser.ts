@@ -1,0 +1,578 @@
+// Browser benchmark: the explorer (/) beside its naive baseline (/bench/naive) in headless Chromium
+// (software WebGL: --disable-gpu), a fresh page per run, medians over runs. Measured per page:
+//  - time to first points drawn and to all points drawn, from navigation (performance.now() in
+//    the page, whose origin is the navigation start). An init script checks every animation
+//    frame what deck.gl holds (layerManager.getLayers() of the map's Deck) and marks the frame
+//    after the first map 'render' event once the condition holds (the 'render' event comes when
+//    the GL commands are issued; the next frame, when the GPU, here software, has done them):
+//      first: some "points-*" layer holds records (explorer: also data-total > 0, i.e. indexed);
+//      all:   the stream is done and the "points-*" layers hold every record (explorer: also
+//             data-total = data-visible = the records loaded, i.e. the index covers all of them);
+//  - heap per record: after gc(), minus the same page loaded with its stream refused;
+//  - filter-change latency (a country): main-thread work of the change, until the next frame is
+//    painted with the new count, until the map has drawn the new clusters;
+//  - the time to rebuild the cluster index over all records (explorer: in its worker);
+//  - frame rate while the date range changes every animation frame for a few seconds.
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { compare, failed, isFailure, type ComparisonRow, type Failure, type Sample } from './naive-compare';
+import { round } from './stats';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+	// performance.memory without its coarse bucketing, and gc() for a settled heap.
+	'--enable-precise-memory-info',
+	'--js-flags=--expose-gc'
+];
+const VIEWPORT = { width: 1280, height: 720 };
+const PLAYBACK_SECONDS = 3;
+/** Days per frame the date window moves during playback, and its width. */
+const PLAYBACK_STEP_DAYS = 7;
+const PLAYBACK_WINDOW_DAYS = 365;
+
+type Kind = 'explorer' | 'naive';
+const PAGES: Record<Kind, { path: string; stream: RegExp }> = {
+	explorer: { path: '/', stream: /\/api\/stream/ },
+	naive: { path: '/bench/naive', stream: /\/bench\/naive-stream/ }
+};
+
+// ---------------------------------------------------------------------------------------------
+// In the page. These functions are serialized by Playwright: they must not use anything from
+// this module's scope. (tsx compiles with keepNames, whose __name helper the init script stubs.)
+
+/** performance.now() of the first and all points drawn, and the longest task until then. */
+interface LoadMarks {
+	firstDraw: number | null;
+	allDrawn: number | null;
+	longestTaskMs: number;
+}
+
+/** Installed before the page's own scripts: marks first/all points drawn (see the header). */
+function installDrawProbe(): void {
+	const w = window as any;
+	const marks: LoadMarks = { firstDraw: null, allDrawn: null, longestTaskMs: 0 };
+	w.__benchMarks = marks;
+	// The longest main-thread task until all points are drawn: how long the page froze while loading.
+	new PerformanceObserver((list) => {
+		for (const e of list.getEntries()) if (marks.allDrawn === null || e.startTime < marks.allDrawn) marks.longestTaskMs = Math.max(marks.longestTaskMs, e.duration);
+	}).observe({ type: 'longtask', buffered: true });
+	const drawnPoints = (map: any): number =>
+		(map?.__deck?.layerManager?.getLayers() ?? []).filter((l: any) => l.id.startsWith('points-') && l.props.visible !== false).reduce((n: number, l: any) => n + (l.props.data?.length ?? 0), 0);
+	const state = (): { map: any; first: boolean; all: boolean } | null => {
+		if (w.__explorer?.map) {
+			const map = w.__explorer.map;
+			const count = document.querySelector('[data-testid="visible-count"]');
+			const total = Number(count?.getAttribute('data-total') ?? 0);
+			const visible = Number(count?.getAttribute('data-visible') ?? 0);
+			const loaded = /([\d,]+) mappable records loaded/.exec(document.querySelector('[data-testid="progress"]')?.textContent ?? '');
+			const records = loaded ? Number(loaded[1].replace(/,/g, '')) : -1;
+			const drawn = drawnPoints(map);
+			return { map, first: total > 0 && drawn > 0, all: records > 0 && total === records && visible === total && drawn === records };
+		}
+		if (w.__naive?.map) {
+			const map = w.__naive.map;
+			const drawn = drawnPoints(map);
+			return { map, first: drawn > 0, all: w.__naive.done && w.__naive.received > 0 && drawn === w.__naive.received };
+		}
+		return null;
+	};
+	let awaitingRender = false;
+	const tick = () => {
+		const s = awaitingRender ? null : state();
+		if (s && ((marks.firstDraw === null && s.first) || s.all)) {
+			awaitingRender = true;
+			const { first, all } = s;
+			// The frame after the map's render: its GL commands have been executed by then.
+			s.map.once('render', () =>
+				requestAnimationFrame((now) => {
+					if (marks.firstDraw === null && (first || all)) marks.firstDraw = now;
+					if (all) marks.allDrawn = now;
+					awaitingRender = false;
+				})
+			);
+			s.map.triggerRepaint();
+		}
+		if (marks.allDrawn === null) requestAnimationFrame(tick);
+	};
+	requestAnimationFrame(tick);
+}
+
+interface FilterTiming {
+	/** Main-thread work of the change (explorer: the click handler and Svelte's flush). */
+	workMs: number;
+	/** Until the next frame was painted with the new count. */
+	countPaintedMs: number;
+	/** Until the map rendered the new clusters. */
+	clustersDrawnMs: number;
+}
+
+/** One country filter change (null: back to all countries), timed in the page. */
+async function changeCountry(args: { kind: Kind; country: string | null; timeoutMs: number }): Promise<FilterTiming> {
+	const w = window as any;
+	const map = args.kind === 'explorer' ? w.__explorer.map : w.__naive.map;
+	// The explorer's cluster layer gets a new `data` object on every redraw; its updateTriggers
+	// hold the cluster set itself, which changes only when new clusters arrive.
+	const clusterSet = () => {
+		const layer = map.__deck.layerManager.getLayers().find((l: any) => l.id === 'clusters');
+		return layer ? (layer.props.updateTriggers?.getPosition ?? layer.props.data) : undefined;
+	};
+	const deadline = performance.now() + args.timeoutMs;
+	const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+	const afterPaint = () =>
+		new Promise<number>((resolve) =>
+			requestAnimationFrame(() => {
+				const channel = new MessageChannel();
+				channel.port1.onmessage = () => resolve(performance.now());
+				channel.port2.postMessage(0);
+			})
+		);
+	const before = clusterSet();
+	let workMs: number;
+	let countPaintedAt: number;
+	const started = performance.now();
+	if (args.kind === 'explorer') {
+		const count = document.querySelector('[data-testid="visible-count"]')!;
+		const visibleBefore = count.getAttribute('data-visible');
+		const counted = new Promise<void>((resolve) => {
+			const observer = new MutationObserver(() => {
+				if (count.getAttribute('data-visible') === visibleBefore) return;
+				observer.disconnect();
+				resolve();
+			});
+			observer.observe(count, { attributes: true });
+		});
+		const wanted = args.country ?? (w.__benchCountry as string);
+		const label = [...document.querySelectorAll('[data-testid="country-list"] label')].find((l) => l.querySelector('.name')?.textContent === wanted);
+		const input = label?.querySelector('input');
+		if (!input) throw new Error(`no country checkbox for ${wanted}`);
+		if (args.country !== null) w.__benchCountry = args.country;
+		input.click();
+		// Svelte 5 flushes state changes in a microtask queued by the handler: include it.
+		await new Promise<void>((resolve) => queueMicrotask(resolve));
+		workMs = performance.now() - started;
+		await Promise.race([counted, new Promise((_, reject) => setTimeout(() => reject(new Error('count did not change')), args.timeoutMs))]);
+		countPaintedAt = await afterPaint();
+	} else {
+		workMs = w.__naive.filterByCountry(args.country);
+		countPaintedAt = await afterPaint();
+	}
+	while (clusterSet() === before) {
+		if (performance.now() > deadline) throw new Error('the clusters were not redrawn');
+		await frame();
+	}
+	const drawnAt = await new Promise<number>((resolve) => {
+		map.once('render', () => requestAnimationFrame(resolve));
+		map.triggerRepaint();
+	});
+	return { workMs, countPaintedMs: countPaintedAt - started, clustersDrawnMs: drawnAt - started };
+}
+
+interface FrameStats {
+	fps: number;
+	longestFrameMs: number;
+	frames: number;
+}
+
+interface PlaybackStats extends FrameStats {
+	/** Main-thread JavaScript during the playback (CDP ScriptDuration). */
+	scriptSeconds: number;
+}
+
+/** Counts animation frames for `seconds` while `changeDates` (if any) moves a date window each frame. */
+async function countFrames(args: { kind: Kind; seconds: number; playback: { fromDay: number; toDay: number; stepDays: number; windowDays: number } | null }): Promise<FrameStats> {
+	const w = window as any;
+	const hooks = args.kind === 'explorer' ? w.__explorer : w.__naive;
+	const p = args.playback;
+	return new Promise((resolve) => {
+		const started = performance.now();
+		let last = started;
+		let frames = 0;
+		let longest = 0;
+		let day = p ? p.fromDay : 0;
+		const tick = (now: number) => {
+			frames++;
+			longest = Math.max(longest, now - last);
+			last = now;
+			if (now - started >= args.seconds * 1000) {
+				if (p) hooks.setDateRange(null, null);
+				resolve({ fps: (frames * 1000) / (now - started), longestFrameMs: longest, frames });
+				return;
+			}
+			if (p) {
+				day = day + p.stepDays + p.windowDays > p.toDay ? p.fromDay : day + p.stepDays;
+				hooks.setDateRange(day, day + p.windowDays);
+			}
+			requestAnimationFrame(tick);
+		};
+		requestAnimationFrame(tick);
+	});
+}
+
+// ---------------------------------------------------------------------------------------------
+// In Node.
+
+class TimeoutError extends Error {}
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+	let timer: ReturnType<typeof setTimeout>;
+	const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new TimeoutError(`${what}: > ${round(ms / 1000, 0)} s (timed out)`)), ms)));
+	return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface HeapReading {
+	/** performance.memory.usedJSHeapSize of the page after gc(). */
+	pageJs: number;
+	/** CDP Runtime.getHeapUsage of the page: V8 heap used, and ArrayBuffer backing stores (where typed arrays live). */
+	pageUsed: number;
+	pageBuffers: number;
+	/** The same for the explorer's points worker; null on the naive page (it has none). */
+	workerUsed: number | null;
+	workerBuffers: number | null;
+}
+
+/** Talks to the points worker over CDP (Target.sendMessageToTarget: Playwright's worker has no CDP session). */
+async function workerHeap(browserSession: CDPSession): Promise<{ usedSize: number; backingStorageSize: number } | null> {
+	const { targetInfos } = await browserSession.send('Target.getTargets');
+	const target = targetInfos.find((t) => t.type === 'worker' && t.url.includes('points.worker'));
+	if (!target) return null;
+	const { sessionId } = await browserSession.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+	let nextId = 0;
+	const waiting = new Map<number, (result: any) => void>();
+	const onMessage = (e: { sessionId?: string; message: string }) => {
+		if (e.sessionId !== sessionId) return;
+		const m = JSON.parse(e.message) as { id?: number; result?: unknown };
+		if (m.id !== undefined) waiting.get(m.id)?.(m.result);
+	};
+	browserSession.on('Target.receivedMessageFromTarget', onMessage);
+	const send = (method: string) =>
+		new Promise<any>((resolve) => {
+			const id = ++nextId;
+			waiting.set(id, resolve);
+			void browserSession.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params: {} }) });
+		});
+	try {
+		await send('HeapProfiler.collectGarbage');
+		return (await send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize: number };
+	} finally {
+		browserSession.off('Target.receivedMessageFromTarget', onMessage);
+		await browserSession.send('Target.detachFromTarget', { sessionId }).catch(() => {});
+	}
+}
+
+async function readHeap(page: Page, session: CDPSession, browserSession: CDPSession, kind: Kind): Promise<HeapReading> {
+	const pageJs = await page.evaluate(() => {
+		const w = window as any;
+		w.gc();
+		w.gc();
+		return (performance as any).memory.usedJSHeapSize as number;
+	});
+	await session.send('HeapProfiler.collectGarbage');
+	const usage = await session.send('Runtime.getHeapUsage');
+	const worker = kind === 'explorer' ? await workerHeap(browserSession) : null;
+	return { pageJs, pageUsed: usage.usedSize, pageBuffers: usage.backingStorageSize, workerUsed: worker?.usedSize ?? null, workerBuffers: worker?.backingStorageSize ?? null };
+}
+
+interface PageRun {
+	firstDrawMs: Sample;
+	allDrawnMs: Sample;
+	/** Main-thread JavaScript from navigation until all points were drawn, and its longest task. */
+	loadScriptSeconds: Sample;
+	longestLoadTaskMs: Sample;
+	records: number;
+	heap: HeapReading | null;
+	filter: FilterTiming[] | Failure;
+	reindexMs: Sample;
+	playback: PlaybackStats | Failure;
+	idle: FrameStats | Failure;
+}
+
+export interface BrowserBench {
+	runs: number;
+	records: { explorer: number | null; baseline: number | null };
+	/** Raw heap readings in bytes: with the stream refused, and after each run's records. */
+	heap: { empty: Record<Kind, HeapReading | null>; loaded: Record<Kind, (HeapReading | null)[]> };
+	rows: ComparisonRow[];
+	notes: string[];
+}
+
+class BrowserSession {
+	private browser: Browser | null = null;
+	/** Shared by both pages: the explorer's facets tell which countries to filter by. */
+	countries: string[] = [];
+	dayRange: { fromDay: number; toDay: number } | null = null;
+
+	async ensure(): Promise<Browser> {
+		if (!this.browser?.isConnected()) this.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+		return this.browser;
+	}
+
+	/** Closes a context; a renderer too busy to close it takes the browser down with it. */
+	async dispose(context: BrowserContext): Promise<void> {
+		try {
+			await within(context.close(), 30_000, 'closing the page');
+		} catch {
+			await this.close();
+		}
+	}
+
+	async close(): Promise<void> {
+		const b = this.browser;
+		this.browser = null;
+		await b?.close().catch(() => {});
+	}
+
+	async open(): Promise<{ context: BrowserContext; page: Page; crashed: Promise<never> }> {
+		const context = await (await this.ensure()).newContext({ viewport: VIEWPORT });
+		// tsx compiles with esbuild's keepNames: serialized functions call __name().
+		await context.addInitScript('globalThis.__name = (f) => f;');
+		const page = await context.newPage();
+		const crashed = new Promise<never>((_, reject) => page.once('crash', () => reject(new Error('the page crashed (out of memory?)'))));
+		crashed.catch(() => {});
+		return { context, page, crashed };
+	}
+
+	/** The page with its record stream refused: the heap of the app with no records. */
+	async emptyHeap(baseUrl: string, kind: Kind, timeoutMs: number, log: (s: string) => void): Promise<HeapReading | null> {
+		const { context, page } = await this.open();
+		try {
+			await context.route(PAGES[kind].stream, (route) => route.abort());
+			await within(page.goto(baseUrl + PAGES[kind].path), timeoutMs, 'navigation');
+			await page.waitForFunction((k) => ((window as any)[k === 'explorer' ? '__explorer' : '__naive']?.map as any)?.loaded(), kind, { timeout: timeoutMs, polling: 100 });
+			await sleep(1500);
+			const records = await page.evaluate((k) => (k === 'naive' ? (window as any).__naive.received : Number(document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total'))), kind);
+			if (records !== 0) throw new Error(`the refused stream still brought ${records} records`);
+			const session = await context.newCDPSession(page);
+			return await within(readHeap(page, session, await (await this.ensure()).newBrowserCDPSession(), kind), timeoutMs, 'heap');
+		} catch (error) {
+			log(`    ${kind} with no records: ${(error as Error).message}`);
+			return null;
+		} finally {
+			await this.dispose(context);
+		}
+	}
+
+	/**
+	 * A discarded load up to the first clusters drawn. Software WebGL compiles shaders slowly (the
+	 * explorer has more layer types, so more programs) and the GPU process caches them across
+	 * pages: without this the first measured run of each page would pay for compiling them.
+	 */
+	async warmUp(baseUrl: string, kind: Kind, timeoutMs: number): Promise<void> {
+		const { context, page } = await this.open();
+		try {
+			await page.addInitScript(installDrawProbe);
+			await within(page.goto(baseUrl + PAGES[kind].path), timeoutMs, 'navigation');
+			await page.waitForFunction(
+				(k) => {
+					const w = window as any;
+					const map = (k === 'explorer' ? w.__explorer : w.__naive)?.map;
+					return w.__benchMarks?.firstDraw != null && map?.__deck?.layerManager?.getLayers().some((l: any) => l.id === 'clusters' && l.props.data?.length > 0);
+				},
+				kind,
+				{ timeout: Math.min(timeoutMs, 60_000), polling: 200 }
+			);
+			await sleep(1000);
+		} catch {
+			// Only a warm-up: a slow page is measured (and reported) by the runs themselves.
+		} finally {
+			await this.dispose(context);
+		}
+	}
+
+	async run(baseUrl: string, kind: Kind, timeoutMs: number, log: (s: string) => void): Promise<PageRun> {
+		const notReached = (why: string) => failed(`not reached (${why})`);
+		const notYet = failed('not reached');
+		const result: PageRun = { firstDrawMs: notYet, allDrawnMs: notYet, loadScriptSeconds: notYet, longestLoadTaskMs: notYet, records: 0, heap: null, filter: notYet, reindexMs: notYet, playback: notYet, idle: notYet };
+		const { context, page, crashed } = await this.open();
+		await page.addInitScript(installDrawProbe);
+		const cdp = await context.newCDPSession(page);
+		await cdp.send('Performance.enable');
+		const guard = <T>(p: Promise<T>, ms: number, what: string) => within(Promise.race([p, crashed]), ms, what);
+		// Every read waits for the page's main thread, which a frame of software rendering or the
+		// naive page's parsing can hold for seconds: reads get the run's whole time limit.
+		const marks = () =>
+			guard(
+				page.evaluate(() => {
+					const w = window as any;
+					const progress = w.__naive ? `${w.__naive.received.toLocaleString('en')} of ${w.__naive.total.toLocaleString('en')} records received` : document.querySelector('[data-testid="progress"]')?.textContent?.trim();
+					return { ...(w.__benchMarks as LoadMarks), progress: progress as string | undefined };
+				}),
+				timeoutMs,
+				'reading marks'
+			);
+		try {
+			await guard(page.goto(baseUrl + PAGES[kind].path), timeoutMs, 'navigation');
+			let loaded: LoadMarks & { records: number };
+			try {
+				const done = page.waitForFunction(
+					(k) => {
+						const m = (window as any).__benchMarks as LoadMarks | undefined;
+						if (m?.allDrawn == null) return null;
+						const records = k === 'naive' ? (window as any).__naive.received : Number(document.querySelector('[data-testid="visible-count"]')!.getAttribute('data-total'));
+						return { ...m, records };
+					},
+					kind,
+					{ timeout: 0, polling: 200 }
+				);
+				loaded = (await guard(done.then((handle) => handle.jsonValue()), timeoutMs, 'all points'))!;
+			} catch (error) {
+				const m = await marks().catch(() => null);
+				const why = (error as Error).message.includes('timed out') ? `> ${timeoutMs / 1000} s (timed out)` : (error as Error).message;
+				log(`    ${kind}: ${why}${m?.progress ? `; by then: ${m.progress}` : ''}`);
+				result.firstDrawMs = m?.firstDraw ?? failed(why);
+				result.allDrawnMs = failed(why);
+				// Only a lower bound: the page was still loading.
+				result.longestLoadTaskMs = m ? failed(`≥ ${Math.round(m.longestTaskMs).toLocaleString('en')} ms (loading unfinished)`) : failed(why);
+				for (const k of ['loadScriptSeconds', 'filter', 'reindexMs', 'playback', 'idle'] as const) result[k] = notReached('loading did not finish');
+				return result;
+			}
+			result.loadScriptSeconds = await guard(scriptSeconds(cdp), timeoutMs, 'metrics');
+			result.firstDrawMs = loaded.firstDraw!;
+			result.allDrawnMs = loaded.allDrawn!;
+			result.longestLoadTaskMs = loaded.longestTaskMs;
+			result.records = loaded.records;
+			if (kind === 'explorer') await guard(this.learnFilters(page), timeoutMs, 'reading the facets');
+			await sleep(1000); // let the last cluster query and redraws settle
+			result.heap = await guard(readHeap(page, cdp, await (await this.ensure()).newBrowserCDPSession(), kind), timeoutMs, 'heap').catch(() => null);
+			// Idle frames first: after filter changes and playback the explorer's worker still has
+			// queued reindexes whose replies redraw the map.
+			await sleep(1000);
+			result.idle = await guard(page.evaluate(countFrames, { kind, seconds: 2, playback: null }), timeoutMs, 'idle frames').catch((e: Error) => failed(e.message));
+
+			try {
+				const timings: FilterTiming[] = [];
+				for (const country of this.countries.slice(0, 2).flatMap((c) => [c, null])) {
+					timings.push(await guard(page.evaluate(changeCountry, { kind, country, timeoutMs }), timeoutMs, 'filter change'));
+				}
+				result.filter = timings.length ? timings : failed('no country to filter by');
+				// After the last change (back to all countries) the index covers every record again.
+				const reindexMs = page.evaluate((k) => (k === 'explorer' ? ((window as any).__explorer.lastIndexMs as number) : ((window as any).__naive.clusterMs() as number)), kind);
+				result.reindexMs = await guard(reindexMs, timeoutMs, 'reading the index time');
+			} catch (error) {
+				result.filter = failed((error as Error).message);
+				result.reindexMs = failed((error as Error).message);
+			}
+
+			const playback = this.dayRange ? { ...this.dayRange, stepDays: PLAYBACK_STEP_DAYS, windowDays: PLAYBACK_WINDOW_DAYS } : null;
+			if (playback) {
+				const before = await guard(scriptSeconds(cdp), timeoutMs, 'metrics');
+				result.playback = await guard(page.evaluate(countFrames, { kind, seconds: PLAYBACK_SECONDS, playback }), timeoutMs, 'playback')
+					.then(async (frames) => ({ ...frames, scriptSeconds: (await scriptSeconds(cdp)) - before }))
+					.catch((e: Error) => failed(e.message));
+			}
+			return result;
+		} catch (error) {
+			log(`    ${kind}: ${(error as Error).message}`);
+			return result;
+		} finally {
+			await this.dispose(context);
+		}
+	}
+
+	/** The two largest countries (the explorer lists them by count) and the range of dates. */
+	private async learnFilters(page: Page): Promise<void> {
+		const found = await page.evaluate(() => {
+			const names = [...document.querySelectorAll('[data-testid="country-list"] .name')].map((n) => n.textContent ?? '');
+			const from = document.querySelector('[data-testid="date-from"]');
+			const day = (iso: string | null | undefined) => (iso ? Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000) : null);
+			return { names: names.slice(0, 2), min: day(from?.getAttribute('min')), max: day(from?.getAttribute('max')) };
+		});
+		if (found.names.length) this.countries = found.names;
+		if (found.min !== null && found.max !== null) this.dayRange = { fromDay: found.min, toDay: found.max };
+	}
+}
+
+function perRecord(runs: PageRun[], empty: HeapReading | null, field: (h: HeapReading) => number | null): Sample[] {
+	return runs.map((r) => {
+		if (!r.heap || !empty) return failed(r.heap ? 'no empty-page reading' : 'not measured');
+		const value = field(r.heap);
+		const base = field(empty);
+		if (value === null || base === null || r.records === 0) return failed('not measured');
+		return (value - base) / r.records;
+	});
+}
+
+const pageWithBuffers = (h: HeapReading) => h.pageUsed + h.pageBuffers;
+const totalHeap = (h: HeapReading) => pageWithBuffers(h) + (h.workerUsed ?? 0) + (h.workerBuffers ?? 0);
+
+/** Seconds of JavaScript run on the page's main thread so far (CDP Performance.getMetrics). */
+async function scriptSeconds(session: CDPSession): Promise<number> {
+	const { metrics } = await session.send('Performance.getMetrics');
+	return metrics.find((m) => m.name === 'ScriptDuration')?.value ?? NaN;
+}
+
+/** A per-run value out of each run's filter timings: their median. */
+function filterSample(run: PageRun, f: (t: FilterTiming) => number): Sample {
+	if (isFailure(run.filter)) return run.filter;
+	const values = run.filter.map(f).sort((a, b) => a - b);
+	return values[values.length >> 1];
+}
+
+export async function benchBrowser(baseUrl: string, options: { runs: number; timeoutSeconds: number; log: (s: string) => void }): Promise<BrowserBench> {
+	const timeoutMs = options.timeoutSeconds * 1000;
+	// Fail fast when the explorer cannot reach its service: every run would only time out.
+	const status = (await (await fetch(`${baseUrl}/api/status`)).json()) as { datasets: string[]; parts: { message?: string }[] };
+	if (status.datasets.length === 0) throw new Error(`the explorer cannot reach its service: ${status.parts[0]?.message ?? 'no dataset visible'}`);
+	const session = new BrowserSession();
+	const runs: Record<Kind, PageRun[]> = { explorer: [], naive: [] };
+	const emptyHeap: Record<Kind, HeapReading | null> = { explorer: null, naive: null };
+	try {
+		for (const kind of ['explorer', 'naive'] as const) {
+			emptyHeap[kind] = await session.emptyHeap(baseUrl, kind, timeoutMs, options.log);
+			await session.warmUp(baseUrl, kind, timeoutMs);
+		}
+		// Explorer first in each round: its facet list picks the countries both pages filter by.
+		for (let i = 0; i < options.runs; i++) {
+			for (const kind of ['explorer', 'naive'] as const) {
+				const r = await session.run(baseUrl, kind, timeoutMs, options.log);
+				runs[kind].push(r);
+				const show = (s: Sample) => (isFailure(s) ? s.failed : `${round(s / 1000)} s`);
+				options.log(`  browser run ${i + 1}/${options.runs} ${kind.padEnd(8)}: first points ${show(r.firstDrawMs)}, all ${show(r.allDrawnMs)} (${r.records.toLocaleString('en')} records)`);
+			}
+		}
+	} finally {
+		await session.close();
+	}
+
+	const e = runs.explorer;
+	const n = runs.naive;
+	const both = (f: (r: PageRun) => Sample) => [e.map(f), n.map(f)] as const;
+	const frames = <T extends FrameStats>(stats: T | Failure, f: (s: T) => number): Sample => (isFailure(stats) ? stats : f(stats));
+	const records = (rs: PageRun[]) => rs.find((r) => r.records > 0)?.records ?? null;
+	return {
+		runs: options.runs,
+		records: { explorer: records(e), baseline: records(n) },
+		heap: { empty: emptyHeap, loaded: { explorer: e.map((r) => r.heap), naive: n.map((r) => r.heap) } },
+		rows: [
+			compare('time to first points drawn', 's', 'lower', ...both((r) => (isFailure(r.firstDrawMs) ? r.firstDrawMs : r.firstDrawMs / 1000))),
+			compare('time to all points drawn', 's', 'lower', ...both((r) => (isFailure(r.allDrawnMs) ? r.allDrawnMs : r.allDrawnMs / 1000))),
+			compare('main-thread JavaScript while loading', 's', 'lower', ...both((r) => r.loadScriptSeconds)),
+			compare('longest main-thread task while loading', 'ms', 'lower', ...both((r) => r.longestLoadTaskMs), 0),
+			compare('page JS heap per record (usedJSHeapSize)', 'B', 'lower', perRecord(e, emptyHeap.explorer, (h) => h.pageJs), perRecord(n, emptyHeap.naive, (h) => h.pageJs), 0),
+			compare('page + points worker JS heap per record', 'B', 'lower', perRecord(e, emptyHeap.explorer, totalHeap), perRecord(n, emptyHeap.naive, totalHeap), 0),
+			compare('filter change: main-thread work', 'ms', 'lower', ...both((r) => filterSample(r, (t) => t.workMs)), 1),
+			compare('filter change: until the new count is painted', 'ms', 'lower', ...both((r) => filterSample(r, (t) => t.countPaintedMs)), 1),
+			compare('filter change: until the new clusters are drawn', 'ms', 'lower', ...both((r) => filterSample(r, (t) => t.clustersDrawnMs)), 1),
+			compare('cluster index rebuild, all records (explorer: in the worker)', 'ms', 'lower', ...both((r) => r.reindexMs), 1),
+			compare(`frame rate, date range changing every frame (${PLAYBACK_SECONDS} s)`, 'fps', 'higher', ...both((r) => frames(r.playback, (s) => s.fps)), 1),
+			compare('longest frame during that playback', 'ms', 'lower', ...both((r) => frames(r.playback, (s) => s.longestFrameMs)), 0),
+			compare('main-thread JavaScript share during that playback', '%', 'lower', ...both((r) => frames(r.playback, (s) => (100 * s.scriptSeconds) / PLAYBACK_SECONDS)), 0),
+			compare('frame rate, idle after loading (reference)', 'fps', 'higher', ...both((r) => frames(r.idle, (s) => s.fps)), 1)
+		],
+		notes: [
+			'Headless Chromium with --disable-gpu: WebGL runs in software (SwiftShader), so drawing and shader compilation cost CPU (the same two cores as the server) that a GPU would take. One discarded load of each page first warms the shader cache.',
+			'Times to first/all points are from navigation start to the frame after the first map render once deck.gl holds the points (see scripts/bench/browser.ts).',
+			"Main-thread JavaScript: CDP Performance.getMetrics ScriptDuration (the page's main thread only; the explorer's worker is not in it). Longest task: PerformanceObserver 'longtask' until all points were drawn.",
+			"Heap per record: (reading after all records, after gc) − (same page with its stream refused) ÷ records; usedJSHeapSize includes ArrayBuffers (typed arrays). The first heap row is the page's main thread only; the second adds the explorer's points worker (CDP Runtime.getHeapUsage used + backing stores, on the worker target). GPU buffers are not counted on either side; raw readings are in browser.heap.",
+			"Filter change: a country checkbox click (explorer) or filterByCountry() (naive); the two largest countries, each selected then cleared, median of the four changes per run. The explorer's main-thread work includes Svelte's flush; the naive's includes its whole synchronous rebuild.",
+			`Playback: the date window (${PLAYBACK_WINDOW_DAYS} days) moves by ${PLAYBACK_STEP_DAYS} days every animation frame; explorer via __explorer.setDateRange (its setFilter: GPU filter uniforms, reindex in the worker), naive via setDateRange (filter, features, supercluster and layer data rebuilt on the main thread).`
+		]
+	};
+}

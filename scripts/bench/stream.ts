@@ -1,0 +1,132 @@
+// Stream benchmark: the explorer's /api/stream (Arrow batches in binary frames) beside the naive
+// /bench/naive-stream (the service's JSON pages as NDJSON), read by Node's fetch as the body
+// arrives and decoded the way each client would (frames → Arrow columns; lines → JSON.parse).
+// Per run: bytes on the wire per record, time to the first record, time to all records, records/s.
+import { FrameReader, decodeFrame } from '../../src/lib/stream/decode';
+import { compare, failed, isFailure, type ComparisonRow, type Failure, type Sample } from './naive-compare';
+import { round } from './stats';
+
+export const EXPLORER_STREAM = '/api/stream?datasets=icd,icdb&components=video,image';
+export const NAIVE_STREAM = '/bench/naive-stream';
+
+export interface StreamRun {
+	bytes: number;
+	records: number;
+	firstRecordMs: number;
+	allRecordsMs: number;
+}
+
+/** Counts the records in a stream's chunks, pushed in order; finish() checks nothing is left over. */
+interface RecordCounter {
+	push(chunk: Uint8Array): number;
+	finish(): void;
+}
+
+/** Counts records in the explorer's frames: batches are decoded into columns, as the worker does. */
+function frameCounter(): RecordCounter {
+	const frames = new FrameReader();
+	return {
+		push(chunk) {
+			let n = 0;
+			for (const frame of frames.push(chunk)) {
+				const event = decodeFrame(frame);
+				if (event.type === 'batch') n += event.batch.length;
+				else if (event.message.type === 'error') throw new Error(`stream error: ${event.message.message}`);
+			}
+			return n;
+		},
+		finish() {
+			if (frames.pending > 0) throw new Error('the stream ended in the middle of a frame');
+		}
+	};
+}
+
+/** Counts items in NDJSON lines, each parsed in full, as the naive page does. */
+function ndjsonCounter(): RecordCounter {
+	const decoder = new TextDecoder();
+	let pending = '';
+	return {
+		push(chunk) {
+			pending += decoder.decode(chunk, { stream: true });
+			let n = 0;
+			let end: number;
+			while ((end = pending.indexOf('\n')) >= 0) {
+				const page = JSON.parse(pending.slice(0, end)) as { items?: unknown[]; error?: string };
+				if (page.error) throw new Error(`stream error: ${page.error}`);
+				n += page.items?.length ?? 0;
+				pending = pending.slice(end + 1);
+			}
+			return n;
+		},
+		finish() {
+			if (pending.trim() !== '') throw new Error('the stream ended in the middle of a line');
+		}
+	};
+}
+
+/** One full read of a stream; rejects on a timeout (the request is aborted) or a bad stream. */
+export async function readStream(url: string, counter: RecordCounter, timeoutMs: number): Promise<StreamRun> {
+	const signal = AbortSignal.timeout(timeoutMs);
+	const started = performance.now();
+	const response = await fetch(url, { signal });
+	if (!response.ok || !response.body) throw new Error(`${url}: ${response.status}`);
+	let bytes = 0;
+	let records = 0;
+	let firstRecordMs = NaN;
+	const reader = response.body.getReader();
+	for (;;) {
+		const { done, value: chunk } = await reader.read();
+		if (done) break;
+		bytes += chunk.byteLength;
+		records += counter.push(chunk);
+		if (records > 0 && Number.isNaN(firstRecordMs)) firstRecordMs = performance.now() - started;
+	}
+	counter.finish();
+	return { bytes, records, firstRecordMs, allRecordsMs: performance.now() - started };
+}
+
+type Outcome = StreamRun | Failure;
+
+async function attempt(url: string, counter: RecordCounter, timeoutMs: number): Promise<Outcome> {
+	try {
+		return await readStream(url, counter, timeoutMs);
+	} catch (error) {
+		if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return failed(`> ${timeoutMs / 1000} s (timed out)`);
+		return failed(`failed: ${error instanceof Error ? error.message : error}`);
+	}
+}
+
+const describe = (r: Outcome) => (isFailure(r) ? r.failed : `${r.records.toLocaleString('en')} records in ${round(r.allRecordsMs / 1000)} s`);
+
+export interface StreamBench {
+	runs: number;
+	records: { explorer: number | null; baseline: number | null };
+	rows: ComparisonRow[];
+}
+
+export async function benchStream(baseUrl: string, options: { runs: number; timeoutSeconds: number; log: (s: string) => void }): Promise<StreamBench> {
+	const timeoutMs = options.timeoutSeconds * 1000;
+	const explorer: Outcome[] = [];
+	const baseline: Outcome[] = [];
+	// One discarded read of each warms SQLite's page cache and the JIT for both alike.
+	await attempt(baseUrl + EXPLORER_STREAM, frameCounter(), timeoutMs);
+	await attempt(baseUrl + NAIVE_STREAM, ndjsonCounter(), timeoutMs);
+	// Alternating the two spreads any drift of the machine over both.
+	for (let i = 0; i < options.runs; i++) {
+		explorer.push(await attempt(baseUrl + EXPLORER_STREAM, frameCounter(), timeoutMs));
+		baseline.push(await attempt(baseUrl + NAIVE_STREAM, ndjsonCounter(), timeoutMs));
+		options.log(`  stream run ${i + 1}/${options.runs}: explorer ${describe(explorer[i])}; naive ${describe(baseline[i])}`);
+	}
+	const pick = (runs: Outcome[], f: (r: StreamRun) => number): Sample[] => runs.map((r) => (isFailure(r) ? r : f(r)));
+	const count = (runs: Outcome[]) => runs.find((r): r is StreamRun => !isFailure(r))?.records ?? null;
+	return {
+		runs: options.runs,
+		records: { explorer: count(explorer), baseline: count(baseline) },
+		rows: [
+			compare('bytes on the wire per record', 'B', 'lower', pick(explorer, (r) => r.bytes / r.records), pick(baseline, (r) => r.bytes / r.records), 1),
+			compare('time to first record', 'ms', 'lower', pick(explorer, (r) => r.firstRecordMs), pick(baseline, (r) => r.firstRecordMs), 1),
+			compare('time to all records', 's', 'lower', pick(explorer, (r) => r.allRecordsMs / 1000), pick(baseline, (r) => r.allRecordsMs / 1000), 2),
+			compare('records per second', 'records/s', 'higher', pick(explorer, (r) => r.records / (r.allRecordsMs / 1000)), pick(baseline, (r) => r.records / (r.allRecordsMs / 1000)), 0)
+		]
+	};
+}

@@ -1,0 +1,2 @@
+// The naive baseline map needs WebGL: browser only.
+export const ssr = false;
