@@ -5,7 +5,8 @@
 //    frame what deck.gl holds (layerManager.getLayers() of the map's Deck) and marks the frame
 //    after the first map 'render' event once the condition holds (the 'render' event comes when
 //    the GL commands are issued; the next frame, when the GPU, here software, has done them):
-//      first: some "points-*" layer holds records (explorer: also data-total > 0, i.e. indexed);
+//      first: some "points-*" layer holds records, or (explorer) its clusters layer does, and
+//             data-total > 0, i.e. indexed;
 //      all:   the stream is done and the "points-*" layers hold every record (explorer: also
 //             data-total = data-visible = the records loaded, i.e. the index covers all of them);
 //  - heap per record: after gc(), minus the same page loaded with its stream refused;
@@ -14,22 +15,12 @@
 //  - the time to rebuild the cluster index over all records (explorer: in its worker);
 //  - frame rate while the date range changes every animation frame for a few seconds.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../lib/chromium';
 import { compare, failed, isFailure, type ComparisonRow, type Failure, type Sample } from './naive-compare';
 import { round } from './stats';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run',
-	// performance.memory without its coarse bucketing, and gc() for a settled heap.
-	'--enable-precise-memory-info',
-	'--js-flags=--expose-gc'
-];
+// performance.memory without its coarse bucketing, and gc() for a settled heap.
+const MEASURING_ARGS = ['--enable-precise-memory-info', '--js-flags=--expose-gc'];
 const VIEWPORT = { width: 1280, height: 720 };
 const PLAYBACK_SECONDS = 3;
 /** Days per frame the date window moves during playback, and its width. */
@@ -73,7 +64,9 @@ function installDrawProbe(): void {
 			const loaded = /([\d,]+) mappable records loaded/.exec(document.querySelector('[data-testid="progress"]')?.textContent ?? '');
 			const records = loaded ? Number(loaded[1].replace(/,/g, '')) : -1;
 			const drawn = drawnPoints(map);
-			return { map, first: total > 0 && drawn > 0, all: records > 0 && total === records && visible === total && drawn === records };
+			// While a large stream arrives the explorer draws its clusters only (see layers.ts): they count as first records drawn.
+			const clustered = (map?.__deck?.layerManager?.getLayers() ?? []).some((l: any) => l.id === 'clusters' && l.props.data?.length > 0);
+			return { map, first: total > 0 && (drawn > 0 || clustered), all: records > 0 && total === records && visible === total && drawn === records };
 		}
 		if (w.__naive?.map) {
 			const map = w.__naive.map;
@@ -310,7 +303,7 @@ class BrowserSession {
 	dayRange: { fromDay: number; toDay: number } | null = null;
 
 	async ensure(): Promise<Browser> {
-		if (!this.browser?.isConnected()) this.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+		if (!this.browser?.isConnected()) this.browser = await launchChromium(MEASURING_ARGS);
 		return this.browser;
 	}
 

@@ -19,7 +19,7 @@ const zoom = () => page.evaluate(() => (window as any).__explorer.map.getZoom() 
 const clusters = () => page.evaluate(() => (window as any).__explorer.clusters() as ScreenCluster[]);
 const points = (limit = 50) => page.evaluate((n) => (window as any).__explorer.points(n) as ScreenPoint[], limit);
 /** Inside the map and clear of its overlays (count box, zoom buttons, attribution). */
-const onMap = (p: { x: number; y: number }) => p.x > 330 && p.x < 1220 && p.y > 95 && p.y < 670;
+const onMap = (p: { x: number; y: number }) => p.x > 330 && p.x < 1220 && p.y > 95 && p.y < 600;
 /**
  * Clicks until `done` holds (at most 3 tries). On a starved CPU the map's gesture recogniser can
  * take a press and release that arrive late for a drag rather than a click; a person just clicks again.

@@ -1,15 +1,10 @@
-// Debian's Chromium driven by playwright-core (no browser download).
+// Debian's Chromium for the browser tests (see scripts/lib/chromium.ts), and where screenshots go.
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../scripts/lib/chromium';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export async function launchBrowser(): Promise<Browser> {
-	if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-	return chromium.launch({
-		executablePath: CHROMIUM,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-	});
+export function launchBrowser(): Promise<Browser> {
+	return launchChromium();
 }
 
 export const ARTIFACTS = 'test-results';

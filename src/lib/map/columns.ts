@@ -14,6 +14,8 @@ export class PartColumns {
 	length = 0;
 	/** Bumped on every change, so the map knows to re-upload. */
 	version = 0;
+	/** Bumped when existing records change (name filters), not when records are appended. */
+	filterVersion = 0;
 	/** Interleaved lon, lat: deck.gl reads it as a binary position attribute. */
 	positions = new Float32Array(0);
 	/** Interleaved [day, passes-name-filters (0/1)] for deck.gl's DataFilterExtension (filterSize 2). */
@@ -60,6 +62,7 @@ export class PartColumns {
 	refilter(passes: (country: number, entity: number) => boolean): void {
 		for (let i = 0; i < this.length; i++) this.filterValues[i * 2 + 1] = passes(this.country[i], this.entity[i]) ? 1 : 0;
 		this.version++;
+		this.filterVersion++;
 	}
 
 	day(i: number): number {

@@ -21,9 +21,15 @@ export interface ClusterData {
 export interface LayerInputs {
 	parts: PartColumns[];
 	visibleParts: Set<PartId>;
-	dayFrom: number;
-	dayTo: number;
+	/** Inclusive day range of the GPU date filter (fractional during playback). */
+	dayRange: [number, number];
+	/** Inner range of full opacity: points fade in and out between it and dayRange (playback). */
+	softRange: [number, number] | null;
+	/** During playback every point is drawn and clusters are not (they would need rebuilding each frame). */
+	playing: boolean;
 	zoom: number;
+	/** True while records stream in: uploads are batched by growth (see dataOf). */
+	streaming: boolean;
 	clusters: ClusterData | null;
 	selected: { lon: number; lat: number; dataset: Dataset } | null;
 	highlighted: { lon: number; lat: number }[];
@@ -37,11 +43,28 @@ function mix(a: [number, number, number], b: [number, number, number], t: number
 // deck.gl re-uploads a layer's attributes whenever its `data` object changes identity. The same
 // object is handed back until the part's columns change, so a date-range change (the filter
 // uniforms only) costs no upload: that is what keeps playback and date filtering instant.
-const partData = new WeakMap<PartColumns, { version: number; data: object }>();
+//
+// While records stream in, a part is re-uploaded only when it has grown by half since its last
+// upload (or a few seconds have passed): uploads then cost O(n) in total instead of O(n²/batch),
+// which is what a million points streaming into software WebGL needs. The stale object keeps
+// pointing at the arrays it was built from (appends never touch the prefix it draws).
+const GROWTH_BEFORE_UPLOAD = 1.5;
+const STREAMING_UNDERLAY_BUDGET = 200_000;
+const MAX_UPLOAD_STALENESS_MS = 3000;
+const partData = new WeakMap<PartColumns, { version: number; filterVersion: number; length: number; at: number; data: object }>();
 
-function dataOf(part: PartColumns): object {
+/** Whether handing the part to deck.gl now would upload it (see the policy above). */
+export function needsUpload(part: PartColumns, streaming: boolean, now: number): boolean {
 	const cached = partData.get(part);
-	if (cached && cached.version === part.version) return cached.data;
+	if (!cached) return true;
+	if (cached.version === part.version) return false;
+	if (!streaming || cached.filterVersion !== part.filterVersion) return true;
+	return part.length >= cached.length * GROWTH_BEFORE_UPLOAD || now - cached.at >= MAX_UPLOAD_STALENESS_MS;
+}
+
+function dataOf(part: PartColumns, streaming: boolean, now: number): object {
+	const cached = partData.get(part);
+	if (cached && !needsUpload(part, streaming, now)) return cached.data;
 	const data = {
 		length: part.length,
 		attributes: {
@@ -49,37 +72,44 @@ function dataOf(part: PartColumns): object {
 			getFilterValue: { value: part.filterValues, size: 2 }
 		}
 	};
-	partData.set(part, { version: part.version, data });
+	partData.set(part, { version: part.version, filterVersion: part.filterVersion, length: part.length, at: now, data });
 	return data;
 }
 
 export function pointLayers(input: LayerInputs): Layer[] {
-	const clustered = input.zoom <= CLUSTER_MAX_ZOOM;
+	const zoomedOut = input.zoom <= CLUSTER_MAX_ZOOM;
+	const clustered = zoomedOut && !input.playing;
+	const now = performance.now();
 	const layers: Layer[] = [];
+	// Software WebGL (no GPU) spends seconds on each frame of a million faint points: while records
+	// stream in, the clusters alone show the growth, and the points underneath join when it ends.
+	const records = input.parts.reduce((n, p) => n + p.length, 0);
+	const deferUnderlay = clustered && input.streaming && records > STREAMING_UNDERLAY_BUDGET;
 	for (const part of input.parts) {
+		if (deferUnderlay) break;
 		const [dataset, component] = part.id.split('/') as [Dataset, string];
 		const rgb = DATASET_RGB[dataset];
 		const isImage = component === 'image';
 		layers.push(
 			new ScatterplotLayer({
 				id: `points-${part.id}`,
-				data: dataOf(part),
+				data: dataOf(part, input.streaming, now),
 				visible: input.visibleParts.has(part.id),
-				pickable: !clustered,
+				pickable: !zoomedOut,
 				radiusUnits: 'pixels',
-				getRadius: clustered ? 1.6 : 4.5,
+				getRadius: clustered ? 1.6 : zoomedOut ? 2.6 : 4.5,
 				lineWidthUnits: 'pixels',
 				getLineWidth: isImage ? 1.6 : 1,
-				stroked: true,
+				// Zoomed out the points are a faint density texture under the clusters (or plain dots in
+				// playback): no outline halves the fragments per point, which software WebGL feels at 1M.
+				stroked: !zoomedOut,
 				filled: true,
-				// Videos are solid dots; images are rings, so the two components read apart at a glance.
-				getFillColor: isImage ? [255, 255, 255, clustered ? 90 : 220] : [...rgb, clustered ? 110 : 220],
+				// Zoomed in, videos are solid dots and images rings, so the two components read apart at a glance.
+				getFillColor: clustered ? [...rgb, isImage ? 80 : 110] : zoomedOut ? [...rgb, 170] : isImage ? [255, 255, 255, 220] : [...rgb, 220],
 				getLineColor: [...rgb, clustered ? 120 : 255],
 				extensions: [dateAndNameFilter],
-				filterRange: [
-					[input.dayFrom, input.dayTo],
-					[1, 1]
-				],
+				filterRange: [input.dayRange, [1, 1]],
+				filterSoftRange: input.softRange ? [input.softRange, [1, 1]] : null,
 				autoHighlight: true,
 				highlightColor: [20, 20, 20, 160]
 			} as never)

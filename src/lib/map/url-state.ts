@@ -1,9 +1,11 @@
 // The view in the URL, so a view can be shared and reopened exactly:
 //   ?at=lon,lat,zoom&from=YYYY-MM-DD&to=YYYY-MM-DD&country=A|B&entity=X|Y&ds=icd,icdb&cm=video,image&rec=icd/video/<uuid>
+//    &pm=window|cumulative&pw=<window days>&ps=<data days per second>&pl=1 (playback: mode, width, speed, loop)
 // Anything unreadable falls back to the default for that part alone.
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../types/dataset';
 import { EMPTY_FILTER, type MapFilter } from './filter';
 import { dayToIso, isoToDay } from './geo';
+import { DEFAULT_PLAYBACK, type PlaybackSettings } from './timeline/playback';
 
 export interface Viewport {
 	lon: number;
@@ -21,6 +23,7 @@ export interface ViewState {
 	viewport: Viewport;
 	filter: MapFilter;
 	record: SelectedRecord | null;
+	playback: PlaybackSettings;
 }
 
 export const DEFAULT_VIEWPORT: Viewport = { lon: 25, lat: 15, zoom: 1.6 };
@@ -60,12 +63,26 @@ export function readViewState(params: URLSearchParams): ViewState {
 	if (rec && rec.length === 3 && (DATASETS as readonly string[]).includes(rec[0]) && (COMPONENTS as readonly string[]).includes(rec[1]) && UUID.test(rec[2])) {
 		record = { dataset: rec[0] as Dataset, component: rec[1] as Component, uuid: rec[2].toLowerCase() };
 	}
-	return { viewport, filter, record };
+	return { viewport, filter, record, playback: readPlayback(params) };
+}
+
+function readPlayback(params: URLSearchParams): PlaybackSettings {
+	const positive = (key: string, max: number) => {
+		const v = Number(params.get(key));
+		return params.has(key) && Number.isFinite(v) && v > 0 && v <= max ? v : null;
+	};
+	const mode = params.get('pm');
+	return {
+		mode: mode === 'window' || mode === 'cumulative' ? mode : DEFAULT_PLAYBACK.mode,
+		widthDays: positive('pw', 3660) ?? DEFAULT_PLAYBACK.widthDays,
+		speed: positive('ps', 3660) ?? DEFAULT_PLAYBACK.speed,
+		loop: params.get('pl') === '1'
+	};
 }
 
 export function writeViewState(state: ViewState, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
 	const p = new URLSearchParams(base);
-	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec']) p.delete(k);
+	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'pm', 'pw', 'ps', 'pl']) p.delete(k);
 	const v = state.viewport;
 	p.set('at', `${v.lon.toFixed(4)},${v.lat.toFixed(4)},${v.zoom.toFixed(2)}`);
 	if (state.filter.dayFrom !== null) p.set('from', dayToIso(state.filter.dayFrom));
@@ -75,5 +92,10 @@ export function writeViewState(state: ViewState, base: URLSearchParams = new URL
 	if (state.filter.datasets.length !== DATASETS.length) p.set('ds', state.filter.datasets.join(','));
 	if (state.filter.components.length !== COMPONENTS.length) p.set('cm', state.filter.components.join(','));
 	if (state.record) p.set('rec', `${state.record.dataset}/${state.record.component}/${state.record.uuid}`);
+	const pb = state.playback;
+	if (pb.mode !== DEFAULT_PLAYBACK.mode) p.set('pm', pb.mode);
+	if (pb.widthDays !== DEFAULT_PLAYBACK.widthDays) p.set('pw', String(pb.widthDays));
+	if (pb.speed !== DEFAULT_PLAYBACK.speed) p.set('ps', String(pb.speed));
+	if (pb.loop) p.set('pl', '1');
 	return p;
 }

@@ -29,6 +29,12 @@ export class PointsWorker {
 	}
 
 	private receive(m: FromWorker): void {
+		// Replies awaited by a promise (expand, leaves, one-off cluster queries) go to their caller.
+		if ('seq' in m && this.pending.has(m.seq)) {
+			const resolve = this.pending.get(m.seq)!;
+			this.pending.delete(m.seq);
+			return resolve(m);
+		}
 		switch (m.type) {
 			case 'control':
 				return this.events.onControl(m.message);
@@ -42,12 +48,6 @@ export class PointsWorker {
 			case 'clusters':
 				if (m.seq === this.latest.clusters) this.events.onClusters(m);
 				return;
-			case 'expanded':
-			case 'leaves': {
-				const resolve = this.pending.get(m.seq);
-				this.pending.delete(m.seq);
-				resolve?.(m);
-			}
 		}
 	}
 
@@ -63,6 +63,13 @@ export class PointsWorker {
 	queryClusters(bbox: [number, number, number, number], zoom: number): void {
 		this.latest.clusters = ++this.seq;
 		this.send({ type: 'clusters', seq: this.seq, bbox, zoom });
+	}
+
+	/** Clusters of another view (the briefing export), answered apart from the map's own. */
+	clustersOnce(bbox: [number, number, number, number], zoom: number): Promise<ReplyOf<'clusters'>> {
+		const seq = ++this.seq;
+		this.send({ type: 'clusters', seq, bbox, zoom });
+		return new Promise((resolve) => this.pending.set(seq, (r) => resolve(r as ReplyOf<'clusters'>)));
 	}
 
 	expansionZoom(clusterId: number): Promise<number> {

@@ -89,6 +89,10 @@ function reindex(seq: number): void {
 	const countryCounts = new Uint32Array(dictionaries.country.length + 1);
 	const entityCounts = new Uint32Array(dictionaries.entity.length + 1);
 	const cells = new CellBuilder();
+	// Records per day over every filter but the dates: the timeline's histogram, which the date
+	// range is brushed on (so it must not be cut by it).
+	const histogramStart = dayMin ?? 0;
+	const dayCounts = new Uint32Array(dayMin === null || dayMax === null ? 0 : dayMax - dayMin + 1);
 	let visible = 0;
 	let total = 0;
 	const partList = [...parts.values()];
@@ -98,9 +102,10 @@ function reindex(seq: number): void {
 		if (!partEnabled(p, filter)) continue;
 		const partNo = PART_IDS.indexOf(p.id);
 		for (let i = 0; i < p.length; i++) {
-			if (!passesDays(p.day[i], filter)) continue;
 			const countryOk = countries === null || countries[p.country[i] + 1] === 1;
 			const entityOk = entities === null || entities[p.entity[i] + 1] === 1;
+			if (countryOk && entityOk) dayCounts[p.day[i] - histogramStart]++;
+			if (!passesDays(p.day[i], filter)) continue;
 			// Facet counts: each facet counts records passing every filter except its own.
 			if (entityOk) countryCounts[p.country[i] + 1]++;
 			if (countryOk) entityCounts[p.entity[i] + 1]++;
@@ -121,8 +126,9 @@ function reindex(seq: number): void {
 		facets: { countries: named(dictionaries.country, countryCounts), entities: named(dictionaries.entity, entityCounts) },
 		dayMin,
 		dayMax,
+		histogram: { startDay: histogramStart, counts: dayCounts },
 		ms: performance.now() - started
-	});
+	}, [dayCounts.buffer]);
 }
 
 function clusters(seq: number, bbox: [number, number, number, number], zoom: number): void {

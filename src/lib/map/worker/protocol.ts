@@ -20,6 +20,11 @@ export interface RecordRef {
 	index: number;
 }
 
+export interface DayHistogram {
+	startDay: number;
+	counts: Uint32Array;
+}
+
 export interface FacetCounts {
 	/** Records passing every filter but the facet's own, by name. */
 	countries: [string, number][];
@@ -40,6 +45,8 @@ export type FromWorker =
 			/** Day range of all records received (for the date inputs' bounds). */
 			dayMin: number | null;
 			dayMax: number | null;
+			/** Records per day from startDay, passing every filter but the date range. */
+			histogram: DayHistogram;
 			ms: number;
 	  }
 	| {

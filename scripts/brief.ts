@@ -1,0 +1,120 @@
+// npm run brief -- --out brief.png [--view "<explorer URL or its state>"] [--size 1920x1080]
+//                  [--scale 1|2] [--title "…"] [--timeout S]
+// A briefing image without clicking: starts the app if none answers at the view's address, opens
+// the view in headless Chromium, waits until every record is drawn, and writes the same PNG as the
+// "Export image" button. Progress goes to stderr; the written file's path and size to stdout.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { launchChromium } from './lib/chromium';
+import { parseSize, sizeProblem } from '../src/lib/map/export/sizes';
+
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const say = (line: string) => process.stderr.write(line + '\n');
+
+function fail(message: string): never {
+	say(`brief: ${message}`);
+	process.exit(2);
+}
+
+const { values } = parseArgs({
+	options: {
+		out: { type: 'string' },
+		view: { type: 'string', default: '' },
+		size: { type: 'string', default: '1920x1080' },
+		scale: { type: 'string', default: '1' },
+		title: { type: 'string', default: 'ICD/ICDB records' },
+		timeout: { type: 'string', default: '300' }
+	}
+});
+
+if (!values.out) fail('--out FILE.png is required');
+const size = parseSize(values.size!);
+if (!size) fail(`--size ${values.size}: expected WIDTHxHEIGHT, for example 1920x1080`);
+const scale = Number(values.scale);
+const problem = sizeProblem({ ...size, scale });
+if (problem) fail(problem);
+const timeoutMs = Number(values.timeout) * 1000;
+if (!(timeoutMs > 0)) fail('--timeout must be a positive number of seconds');
+
+/** The page to open: a full explorer URL, or its query (`at=…&from=…`, with or without `?`). */
+function viewUrl(view: string, defaultBase: string): URL {
+	if (/^https?:\/\//.test(view)) return new URL(view);
+	const url = new URL('/', defaultBase);
+	url.search = view.replace(/^\?/, '');
+	return url;
+}
+
+async function answers(base: URL): Promise<boolean> {
+	try {
+		const r = await fetch(new URL('/api/status', base), { signal: AbortSignal.timeout(3000) });
+		return r.ok;
+	} catch {
+		return false;
+	}
+}
+
+async function ensureApp(base: URL): Promise<ChildProcess | null> {
+	if (await answers(base)) {
+		say(`Using the explorer at ${base.origin}`);
+		return null;
+	}
+	if (!['127.0.0.1', 'localhost'].includes(base.hostname)) fail(`nothing answers at ${base.origin}, and only a local app can be started here`);
+	say(`Nothing answers at ${base.origin}: starting the app…`);
+	const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+		cwd: root,
+		env: { ...process.env, HOST: base.hostname === 'localhost' ? '127.0.0.1' : base.hostname, PORT: base.port || '80' },
+		stdio: ['ignore', 'ignore', 'pipe']
+	});
+	child.stderr!.on('data', (d: Buffer) => process.stderr.write(d));
+	const deadline = Date.now() + timeoutMs;
+	while (!(await answers(base))) {
+		if (child.exitCode !== null) fail(`the app exited with code ${child.exitCode} before it answered`);
+		if (Date.now() > deadline) fail(`the app did not answer within ${values.timeout} s`);
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	return child;
+}
+
+async function main() {
+	const url = viewUrl(values.view!, `http://127.0.0.1:${process.env.PORT ?? '3000'}`);
+	const app = await ensureApp(url);
+	const browser = await launchChromium();
+	try {
+		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		page.on('pageerror', (e) => say(`page error: ${e.message}`));
+		say(`Opening ${url.pathname}${url.search}`);
+		await page.goto(url.href, { timeout: timeoutMs });
+		const deadline = Date.now() + timeoutMs;
+		let last = '';
+		for (;;) {
+			const state = await page.evaluate(() => {
+				const w = window as unknown as { __explorer?: { settled(): boolean } };
+				const count = document.querySelector('[data-testid="visible-count"]');
+				const error = document.querySelector('[role="alert"]')?.textContent ?? null;
+				return { settled: !!w.__explorer?.settled(), total: count?.getAttribute('data-total') ?? '0', error };
+			});
+			if (state.settled) break;
+			const line = `Waiting for the records: ${Number(state.total).toLocaleString('en')} received`;
+			if (line !== last) say((last = line));
+			if (Date.now() > deadline) fail(`the map did not settle within ${values.timeout} s${state.error ? ` (${state.error})` : ''}`);
+			await new Promise((r) => setTimeout(r, 500));
+		}
+		say(`Rendering ${size!.width * scale} × ${size!.height * scale} pixels…`);
+		const dataUrl = await page.evaluate(
+			(request) => (window as unknown as { __explorer: { exportImage(r: unknown): Promise<string> } }).__explorer.exportImage(request),
+			{ width: size!.width, height: size!.height, scale, title: values.title }
+		);
+		const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+		fs.mkdirSync(path.dirname(path.resolve(values.out!)), { recursive: true });
+		fs.writeFileSync(values.out!, png);
+		say(`Wrote ${values.out} (${(png.length / 1024).toFixed(0)} KiB)`);
+		process.stdout.write(`${values.out} ${size!.width * scale}x${size!.height * scale}\n`);
+	} finally {
+		await browser.close();
+		app?.kill('SIGTERM');
+	}
+}
+
+main().catch((e) => fail((e as Error).message));

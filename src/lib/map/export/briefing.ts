@@ -1,0 +1,45 @@
+// A briefing image from start to end: check the size, render the map off-screen, compose the
+// bands around it. The button, the browser tests and `npm run brief` all come through here.
+import type { Layer } from '@deck.gl/core';
+import type { Map as MaplibreMap } from 'maplibre-gl';
+import type { Dataset } from '../../types/dataset';
+import { composeBriefing, mapArea } from './compose';
+import { attributionOf } from './describe';
+import { renderMapOffscreen, type OffscreenView } from './render';
+import { scaleBar } from './scale-bar';
+import { sizeProblem } from './sizes';
+
+export interface ExportRequest {
+	/** CSS pixels of the whole image; the PNG has width × scale by height × scale pixels. */
+	width: number;
+	height: number;
+	scale: number;
+	title: string;
+}
+
+export interface BriefingContext {
+	live: MaplibreMap;
+	layers: (view: OffscreenView) => Promise<Layer[]>;
+	subtitle: string;
+	datasets: Dataset[];
+	serviceLabel: string;
+}
+
+export async function renderBriefing(request: ExportRequest, context: BriefingContext, progress: (what: string) => void = () => {}): Promise<HTMLCanvasElement> {
+	const problem = sizeProblem(request);
+	if (problem) throw new Error(problem);
+	const area = mapArea(request);
+	const { canvas, view, centerLat } = await renderMapOffscreen({ live: context.live, ...area, scale: request.scale, layers: context.layers, onprogress: progress });
+	progress('Composing the image…');
+	const sources = (context.live.getStyle().sources ?? {}) as Record<string, { attribution?: string }>;
+	return composeBriefing(
+		canvas,
+		request,
+		{ title: request.title, subtitle: context.subtitle, datasets: context.datasets, attribution: attributionOf(sources, context.serviceLabel), generatedAt: new Date() },
+		scaleBar(centerLat, view.zoom, 120)
+	);
+}
+
+export function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
+	return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The browser could not encode the PNG.'))), 'image/png'));
+}

@@ -1,0 +1,159 @@
+// Composes the briefing PNG with Canvas 2D: a title band (editable title, the active filters and
+// date window, the datasets shown), the map as rendered off-screen, and a footer with the scale
+// bar, the legend, the attribution and when it was generated. Layout sizes are CSS pixels,
+// multiplied by the export's pixel ratio, so text and symbols keep their size at 2×.
+import { DATASET_LABEL, type Dataset } from '../../types/dataset';
+import { DATASET_HEX } from '../config';
+import type { ExportSize } from './sizes';
+
+export const TITLE_BAND_PX = 64;
+export const FOOTER_BAND_PX = 46;
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const INK = '#0f172a';
+const MUTED = '#475569';
+
+export interface BriefingText {
+	title: string;
+	/** Active filters and the date window, in words. */
+	subtitle: string;
+	datasets: Dataset[];
+	attribution: string[];
+	generatedAt: Date;
+}
+
+/** The map's part of the image, in CSS pixels. */
+export function mapArea(size: Pick<ExportSize, 'width' | 'height'>): { width: number; height: number } {
+	return { width: size.width, height: size.height - TITLE_BAND_PX - FOOTER_BAND_PX };
+}
+
+/** "22 Nov 2026, 03:10 UTC": the viewer's time zone, named. */
+export function generatedLabel(at: Date, timeZone?: string): string {
+	return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone }).format(at);
+}
+
+function fit(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string {
+	if (ctx.measureText(text).width <= maxWidth) return text;
+	let lo = 0;
+	let hi = text.length;
+	while (lo < hi) {
+		const mid = (lo + hi + 1) >> 1;
+		if (ctx.measureText(text.slice(0, mid) + '…').width <= maxWidth) lo = mid;
+		else hi = mid - 1;
+	}
+	return text.slice(0, lo) + '…';
+}
+
+export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, text: BriefingText, scaleBar: { px: number; label: string }): HTMLCanvasElement {
+	const { width, height, scale } = size;
+	const canvas = document.createElement('canvas');
+	canvas.width = width * scale;
+	canvas.height = height * scale;
+	const ctx = canvas.getContext('2d')!;
+	ctx.scale(scale, scale);
+	ctx.fillStyle = '#ffffff';
+	ctx.fillRect(0, 0, width, height);
+
+	// The map, between the bands.
+	const area = mapArea(size);
+	ctx.drawImage(mapImage, 0, TITLE_BAND_PX, area.width, area.height);
+	ctx.fillStyle = '#e2e8f0';
+	ctx.fillRect(0, TITLE_BAND_PX - 1, width, 1);
+	ctx.fillRect(0, TITLE_BAND_PX + area.height, width, 1);
+
+	// Title band: dataset chips on the right, title and subtitle in the room left of them.
+	ctx.textBaseline = 'alphabetic';
+	ctx.font = `700 12px ${FONT}`;
+	let chipX = width - 16;
+	for (const d of [...text.datasets].reverse()) {
+		const label = DATASET_LABEL[d];
+		const w = ctx.measureText(label).width + 14;
+		chipX -= w;
+		ctx.fillStyle = DATASET_HEX[d];
+		roundRect(ctx, chipX, 16, w, 20, 4);
+		ctx.fillStyle = '#ffffff';
+		ctx.fillText(label, chipX + 7, 30);
+		chipX -= 6;
+	}
+	const textRoom = chipX - 24;
+	ctx.fillStyle = INK;
+	ctx.font = `700 22px ${FONT}`;
+	ctx.fillText(fit(ctx, text.title, textRoom), 16, 32);
+	ctx.fillStyle = MUTED;
+	ctx.font = `13px ${FONT}`;
+	ctx.fillText(fit(ctx, text.subtitle, width - 32), 16, 53);
+
+	// Footer, first line: scale bar, then the legend.
+	const footer = TITLE_BAND_PX + area.height;
+	const line1 = footer + 18;
+	ctx.strokeStyle = INK;
+	ctx.lineWidth = 1.5;
+	ctx.beginPath();
+	ctx.moveTo(16, line1 - 6);
+	ctx.lineTo(16, line1);
+	ctx.lineTo(16 + scaleBar.px, line1);
+	ctx.lineTo(16 + scaleBar.px, line1 - 6);
+	ctx.stroke();
+	ctx.fillStyle = INK;
+	ctx.font = `12px ${FONT}`;
+	ctx.fillText(scaleBar.label, 22 + scaleBar.px, line1);
+	let x = 22 + scaleBar.px + ctx.measureText(scaleBar.label).width + 22;
+	const legend: { draw: (cx: number, cy: number) => void; label: string }[] = [
+		...text.datasets.map((d) => ({ label: DATASET_LABEL[d], draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, DATASET_HEX[d]) })),
+		{ label: 'video', draw: (cx, cy) => dot(ctx, cx, cy, 5, '#475569') },
+		{ label: 'image', draw: (cx, cy) => ring(ctx, cx, cy, 4.5, '#475569') },
+		{ label: 'cluster (records in it)', draw: (cx, cy) => dot(ctx, cx, cy, 7, '#898a7b') }
+	];
+	for (const item of legend) {
+		item.draw(x + 6, line1 - 4);
+		ctx.fillStyle = INK;
+		ctx.fillText(item.label, x + 16, line1);
+		x += 16 + ctx.measureText(item.label).width + 16;
+	}
+
+	// Second line: attribution on the left, generation time on the right.
+	const line2 = footer + 38;
+	ctx.font = `11px ${FONT}`;
+	ctx.fillStyle = MUTED;
+	const generated = `Generated ${generatedLabel(text.generatedAt)}`;
+	const generatedWidth = ctx.measureText(generated).width;
+	ctx.fillText(generated, width - 16 - generatedWidth, line2);
+	ctx.fillText(fit(ctx, text.attribution.join(' · '), width - 48 - generatedWidth), 16, line2);
+	return canvas;
+}
+
+function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number) {
+	ctx.beginPath();
+	ctx.roundRect(x, y, w, h, r);
+	ctx.fill();
+}
+
+function dot(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string) {
+	ctx.fillStyle = color;
+	ctx.beginPath();
+	ctx.arc(x, y, r, 0, Math.PI * 2);
+	ctx.fill();
+}
+
+function ring(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string) {
+	ctx.strokeStyle = color;
+	ctx.lineWidth = 2;
+	ctx.beginPath();
+	ctx.arc(x, y, r, 0, Math.PI * 2);
+	ctx.stroke();
+}
+
+/**
+ * Whether an image is one flat colour (a WebGL buffer read too early, a lost context): sampled at
+ * 64 × 64, which is plenty to tell a map from a blank.
+ */
+export function isBlank(image: CanvasImageSource): boolean {
+	const probe = document.createElement('canvas');
+	probe.width = probe.height = 64;
+	const ctx = probe.getContext('2d', { willReadFrequently: true })!;
+	ctx.drawImage(image, 0, 0, 64, 64);
+	const data = ctx.getImageData(0, 0, 64, 64).data;
+	for (let i = 4; i < data.length; i += 4) {
+		if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 12) return false;
+	}
+	return true;
+}

@@ -1,0 +1,221 @@
+// Timeline playback and briefing images in real Chromium against the real server.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifact, launchBrowser } from '../helpers/browser';
+import { oracle } from '../helpers/oracle';
+import { freePort, runScript, startServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let db: ReturnType<typeof oracle>;
+
+const TITLE_BAND = 64;
+const FOOTER_BAND = 46;
+
+const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
+const dateLabel = () => page.getByTestId('date-label').innerText();
+const playing = () => page.evaluate(() => (window as any).__explorer.playing() as boolean);
+const idle = () => page.waitForFunction(() => (window as any).__explorer?.settled(), null, { timeout: 30_000, polling: 50 });
+const param = (name: string) => new URL(page.url()).searchParams.get(name);
+const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+const countBetween = (from: string, to: string) => db.count('mappable = 1 AND primary_date BETWEEN ? AND ?', from, to);
+
+/** Pixels of the map's own colours (dataset points and clusters): saturated, unlike the grey-blue basemap. */
+function coloured(png: PNG, fromRow: number, toRow: number): number {
+	let n = 0;
+	for (let y = fromRow; y < toRow; y++) {
+		for (let x = 0; x < png.width; x++) {
+			const i = (y * png.width + x) * 4;
+			const r = png.data[i];
+			const g = png.data[i + 1];
+			const b = png.data[i + 2];
+			if (Math.max(r, g, b) - Math.min(r, g, b) > 60) n++;
+		}
+	}
+	return n;
+}
+
+function dark(png: PNG, fromRow: number, toRow: number): number {
+	let n = 0;
+	for (let y = fromRow; y < toRow; y++) {
+		for (let x = 0; x < png.width; x++) {
+			const i = (y * png.width + x) * 4;
+			if (png.data[i] < 90 && png.data[i + 1] < 90 && png.data[i + 2] < 90) n++;
+		}
+	}
+	return n;
+}
+
+async function exportImage(request: { width: number; height: number; scale: number; title: string }): Promise<PNG> {
+	const url = await page.evaluate((r) => (window as any).__explorer.exportImage(r) as Promise<string>, request);
+	return PNG.sync.read(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
+}
+
+beforeAll(async () => {
+	server = await startServer({ size: 1500 });
+	db = oracle(server.dataDir);
+	browser = await launchBrowser();
+	page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+	page.on('pageerror', (e) => console.error('[page error]', e.message));
+	await page.goto(server.url);
+	const mappable = String(db.count('mappable = 1'));
+	await page.waitForFunction((n) => document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total') === n, mappable, { timeout: 30_000 });
+	await idle();
+});
+afterAll(async () => {
+	db?.close();
+	await browser?.close();
+	await server?.stop();
+});
+
+describe('the timeline', () => {
+	it('draws the histogram and sets the date range by brushing it', async () => {
+		const chart = page.getByTestId('timeline-chart');
+		expect(await chart.locator('rect.bar').count()).toBeGreaterThan(20);
+		const box = (await chart.boundingBox())!;
+		await page.mouse.move(box.x + box.width * 0.3, box.y + 20);
+		await page.mouse.down();
+		await page.mouse.move(box.x + box.width * 0.45, box.y + 20, { steps: 4 });
+		await page.mouse.move(box.x + box.width * 0.6, box.y + 20, { steps: 4 });
+		await page.mouse.up();
+		await expect.poll(() => param('from')).not.toBeNull();
+		const from = param('from')!;
+		const to = param('to')!;
+		expect(to > from).toBe(true);
+		// Two-way bound: the date inputs show the brushed range, and the count is the service's own.
+		expect(await page.getByTestId('date-from').inputValue()).toBe(from);
+		expect(await page.getByTestId('date-to').inputValue()).toBe(to);
+		await expect.poll(visible).toBe(countBetween(from, to));
+		await idle();
+		await chart.dblclick({ position: { x: box.width * 0.5, y: 20 } });
+		await expect.poll(() => param('from')).toBeNull();
+		await expect.poll(visible).toBe(db.count('mappable = 1'));
+		await idle();
+	});
+
+	it('plays: the date label advances and the visible points change; pause stops it', async () => {
+		await page.getByTestId('playback-speed').selectOption('30');
+		await page.getByTestId('playback-width').selectOption('91');
+		// Looping, so a slow machine cannot reach the end before the test pauses.
+		await page.getByLabel('Loop').check();
+		await page.getByTestId('play').click();
+		await expect.poll(playing).toBe(true);
+		const first = await dateLabel();
+		const counts = new Set<number>();
+		await expect
+			.poll(
+				async () => {
+					counts.add(await visible());
+					return (await dateLabel()) !== first && counts.size > 1;
+				},
+				{ timeout: 20_000, interval: 100 }
+			)
+			.toBe(true);
+		await page.screenshot({ path: artifact('timeline-playing.png') });
+
+		await page.getByTestId('play').click();
+		await expect.poll(playing).toBe(false);
+		const paused = await dateLabel();
+		await page.waitForTimeout(800);
+		expect(await dateLabel()).toBe(paused);
+		// Paused, the window becomes the map's date range: in the URL and counted by the worker.
+		const from = param('from')!;
+		const to = param('to')!;
+		expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+		await expect.poll(visible).toBe(countBetween(from, to));
+		expect(param('ps')).toBe('30');
+		expect(param('pw')).toBe('91');
+		expect(param('pl')).toBe('1');
+		await idle();
+	});
+
+	it('answers the keyboard: arrows step by one window, space plays and pauses', async () => {
+		await page.getByTestId('date-from').fill('2018-01-01');
+		await page.getByTestId('date-to').fill('2018-03-31');
+		await page.getByTestId('date-to').blur();
+		await expect.poll(() => param('to')).toBe('2018-03-31');
+		await blur();
+		const before = param('from')!;
+		await page.keyboard.press('ArrowRight');
+		await expect.poll(() => param('from')).not.toBe(before);
+		const days = (Date.parse(param('from')!) - Date.parse(before)) / 86_400_000;
+		expect(days).toBeGreaterThanOrEqual(90);
+		expect(days).toBeLessThanOrEqual(92);
+		await page.keyboard.press('Space');
+		await expect.poll(playing).toBe(true);
+		await page.keyboard.press('Space');
+		await expect.poll(playing).toBe(false);
+		await idle();
+	});
+});
+
+describe('briefing images', () => {
+	it('exports from the dialog a PNG of the requested size with its title band and the map’s records', async () => {
+		await page.getByTestId('export-open').click();
+		const dialog = page.getByTestId('export-dialog');
+		await dialog.getByTestId('export-title').fill('Exported in a test');
+		await dialog.getByLabel('Custom…').check();
+		await dialog.getByTestId('export-width').fill('900');
+		await dialog.getByTestId('export-height').fill('640');
+		await expect(dialog.getByTestId('export-pixels').innerText()).resolves.toBe('900 × 640');
+		const download = page.waitForEvent('download', { timeout: 120_000 });
+		await dialog.getByTestId('export-run').click();
+		const file = artifact('briefing-dialog.png');
+		await (await download).saveAs(file);
+		const png = PNG.sync.read(fs.readFileSync(file));
+		expect([png.width, png.height]).toEqual([900, 640]);
+		expect(dark(png, 0, TITLE_BAND)).toBeGreaterThan(150); // the title's and subtitle's letters
+		expect(coloured(png, TITLE_BAND, 640 - FOOTER_BAND)).toBeGreaterThan(100); // records, not a blank map
+		expect(await dialog.getByTestId('export-preview').isVisible()).toBe(true);
+		await page.screenshot({ path: artifact('export-dialog.png') });
+		await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+		await expect.poll(() => dialog.count()).toBe(0);
+	});
+
+	it('keeps points and clusters their size at 2× (four times the pixels, not the same)', async () => {
+		await page.getByTestId('date-from').fill('');
+		await page.getByTestId('date-to').fill('');
+		await page.getByRole('button', { name: 'All dates' }).click().catch(() => {});
+		await idle();
+		const one = await exportImage({ width: 800, height: 560, scale: 1, title: 'Scale 1' });
+		const two = await exportImage({ width: 800, height: 560, scale: 2, title: 'Scale 2' });
+		expect([one.width, one.height, two.width, two.height]).toEqual([800, 560, 1600, 1120]);
+		fs.writeFileSync(artifact('briefing-2x.png'), PNG.sync.write(two));
+		const ratio = coloured(two, TITLE_BAND * 2, 1120 - FOOTER_BAND * 2) / coloured(one, TITLE_BAND, 560 - FOOTER_BAND);
+		console.log(`2× / 1× coloured map pixels: ${ratio.toFixed(2)}`);
+		expect(ratio).toBeGreaterThan(3);
+		expect(ratio).toBeLessThan(5.5);
+	});
+
+	it('refuses sizes it cannot make, with a reason', async () => {
+		const error = await page.evaluate(() => (window as any).__explorer.exportImage({ width: 5000, height: 1000, scale: 2 }).then(() => null, (e: Error) => e.message));
+		expect(error).toMatch(/at most 8192/);
+	});
+
+	it('`npm run brief` writes the PNG from a URL state, starting the app when none runs', async () => {
+		const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'brief-')), 'brief.png');
+		// Against the running app, from a full explorer URL.
+		const view = `${server.url}/?at=20,15,2.2&from=2018-01-01&to=2020-12-31`;
+		const r = runScript('scripts/brief.ts', ['--out', out, '--view', view, '--size', '800x600', '--scale', '2', '--title', 'From the CLI'], {});
+		expect(r.stderr).toMatch(/Rendering 1600 × 1200 pixels/);
+		expect(r.status).toBe(0);
+		const png = PNG.sync.read(fs.readFileSync(out));
+		expect([png.width, png.height]).toEqual([1600, 1200]);
+		expect(coloured(png, TITLE_BAND * 2, 1200 - FOOTER_BAND * 2)).toBeGreaterThan(100);
+
+		// With nothing listening: it starts the app (a small dataset in its own directory), then stops it.
+		const port = await freePort();
+		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brief-app-'));
+		const own = runScript('scripts/brief.ts', ['--out', out, '--view', 'at=10,10,1.5', '--size', '640x480'], { PORT: String(port), DATA_DIR: dataDir, DATASET_SIZE: '300', DATASET_SEED: 'brief' });
+		expect(own.stderr).toMatch(/starting the app/);
+		expect(own.status).toBe(0);
+		expect(PNG.sync.read(fs.readFileSync(out)).width).toBe(640);
+		const after = await fetch(`http://127.0.0.1:${port}/api/status`).then(() => 'answering', () => 'stopped');
+		expect(after).toBe('stopped');
+	}, 240_000);
+});
