@@ -91,8 +91,11 @@ describe('tools/list', () => {
 		expect(names(tools)).toEqual(ALL_TOOLS);
 		expect(names(tools).some((n) => /delete|conversation/i.test(n))).toBe(false);
 		for (const tool of tools) {
-			// All four hints explicit, as the spec's table has them for these groups.
-			expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+			// All four hints explicit, as in the spec's table: only Domain GenAI turns are neither read-only nor idempotent.
+			const genai = /DomainGenAiChat$/.test(tool.name);
+			expect(tool.annotations).toEqual(
+				expect.objectContaining({ readOnlyHint: !genai, destructiveHint: false, idempotentHint: !genai, openWorldHint: false })
+			);
 			expect(typeof tool.annotations?.title).toBe('string');
 			expect(tool.description!.length).toBeGreaterThan(80);
 			expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
@@ -172,7 +175,7 @@ describe('refusals', () => {
 		const mcp = await connectMcp(server, '/mcp-icd');
 		await expect(mcp.call('searchIcdbVideos', {})).rejects.toThrow(/not offered on \/mcp-icd; use \/mcp-all/);
 		await expect(mcp.call('deleteIcdConversation', {})).rejects.toThrow(/Unknown tool: deleteIcdConversation/);
-		await expect(mcp.call('searchIcdNl', { search: 'x' })).rejects.toMatchObject({ code: -32602 });
+		await expect(mcp.call('getIcdVideoTranscript', { uuid: crypto.randomUUID() })).rejects.toMatchObject({ code: -32602 });
 		await mcp.client.close();
 	});
 
@@ -268,5 +271,16 @@ describe('rate limits', () => {
 		expect(JSON.parse(answers[3].result.content[0].text)).toMatchObject({ status: 429, code: 'rate_limited' });
 		// One token for the HTTP request and one for each further call: the bucket is empty.
 		await expectProblem(await server.get('/v1/icd/videos', key), 429, 'rate_limited');
+	});
+});
+
+// Last: the server closes the connection of a refused oversized body.
+describe('body size', () => {
+	it('refuses a body over 256 KiB with 413 problem JSON and closes the connection', async () => {
+		const huge = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'searchIcdVideos', arguments: { search: 'x'.repeat(300_000) } } };
+		const r = await mcpPost('/mcp-all', server.localKey, huge);
+		expect(r.headers.get('connection')).toBe('close');
+		await expectProblem(r, 413, 'payload_too_large');
+		expect((await server.get('/v1/icd/videos?per_page=1')).status).toBe(200);
 	});
 });

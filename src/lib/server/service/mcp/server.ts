@@ -28,6 +28,10 @@ function unknownTool(message: string): Error {
 	return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
 }
 
+// Below adapter-node's BODY_SIZE_LIMIT (512 KiB), so an oversized body is the transport's clear
+// 413 rather than a stream cut short; a tool call needs a few kilobytes.
+const MAX_BODY_BYTES = 256 * 1024;
+
 const TRANSPORT_PROBLEMS: Record<number, ProblemCode> = { 406: 'not_acceptable', 413: 'payload_too_large', 415: 'unsupported_media_type' };
 
 function createServer(scope: McpScope, ctx: McpContext): Server {
@@ -66,14 +70,17 @@ async function asProblem(response: Response, path: string): Promise<Response> {
 	} catch {
 		/* keep the generic detail */
 	}
-	return problemResponse(problem(TRANSPORT_PROBLEMS[response.status] ?? 'invalid_request', detail), path);
+	// An oversized body is refused unread: closing the connection keeps the client from reusing a
+	// socket that still holds the rest of it.
+	const headers: Record<string, string> = response.status === 413 ? { connection: 'close' } : {};
+	return problemResponse(problem(TRANSPORT_PROBLEMS[response.status] ?? 'invalid_request', detail), path, headers);
 }
 
 /** Answers one POST to /mcp-icd or /mcp-all. Throws a ProblemError (403) when the key may not use the endpoint. */
 export async function handleMcp(request: Request, scope: McpScope, ctx: McpContext): Promise<Response> {
 	requireAccess(ctx.key, scope === 'icd' ? 'icd' : null, 'mcp');
 	const server = createServer(scope, ctx);
-	const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+	const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
 	await server.connect(transport);
 	try {
 		const response = await transport.handleRequest(request);

@@ -21,7 +21,8 @@ describe('the tool registry', () => {
 		for (const t of TOOLS) {
 			const op = operations.get(t.name);
 			expect(op, t.name).toBeDefined();
-			expect(Object.keys(listing(t).inputSchema.properties ?? {}).sort(), t.name).toEqual(op!.parameters.map((p) => p.name).sort());
+			// Tools whose REST input is a JSON body (Domain GenAI) take its fields instead.
+			if (t.args === 'query') expect(Object.keys(listing(t).inputSchema.properties ?? {}).sort(), t.name).toEqual(op!.parameters.map((p) => p.name).sort());
 		}
 	});
 
