@@ -7,6 +7,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { RateLimiter } from '../auth/rate-limit';
 import { requireAccess } from '../auth/permissions';
+import { rateLimited } from '../http';
 import { problem, problemResponse, type ProblemCode } from '../problems';
 import { offeredTools, TOOLS, visibleTools, type McpScope } from './registry';
 import { callTool, listing, problemResult, type ToolContext } from './tool';
@@ -52,9 +53,7 @@ function createServer(scope: McpScope, ctx: McpContext): Server {
 		// JSON-RPC batch pay one each, so every tools/call costs what its REST request costs.
 		if (++calls > 1) {
 			const decision = ctx.limiter.take(ctx.key, ctx.deps.now());
-			if (!decision.allowed) {
-				return problemResult(problem('rate_limited', `Rate limit of ${ctx.key.rate} requests per second (burst ${ctx.key.burst}) exceeded; retry in ${decision.retryAfter} s.`), ctx.path);
-			}
+			if (!decision.allowed) return problemResult(rateLimited(ctx.key, decision.retryAfter), ctx.path);
 		}
 		return callTool(tool, ctx, args, ctx.path);
 	});
