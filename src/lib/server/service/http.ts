@@ -4,7 +4,7 @@ import type { ApiKey } from './auth/keys';
 import { authenticate } from './auth/keys';
 import type { RateLimiter } from './auth/rate-limit';
 import type { Db } from '../db/open';
-import { problem, problemResponse, ProblemError } from './problems';
+import { problem, problemResponse, ProblemError, type Problem } from './problems';
 
 export const SERVICE_PATH = /^\/(v1(\/|$)|mcp-icd$|mcp-all$|openapi\.json$)/;
 export const PUBLIC_SERVICE_PATHS = new Set(['/openapi.json']);
@@ -20,10 +20,13 @@ export function gate(db: Db, limiter: RateLimiter, authorization: string | null,
 	}
 	const decision = limiter.take(key, nowMs);
 	if (!decision.allowed) {
-		const p = problem('rate_limited', `Rate limit of ${key.rate} requests per second (burst ${key.burst}) exceeded; retry in ${decision.retryAfter} s.`);
-		return { ok: false, response: problemResponse(p, path, decision.headers) };
+		return { ok: false, response: problemResponse(rateLimited(key, decision.retryAfter), path, decision.headers) };
 	}
 	return { ok: true, key, headers: decision.headers };
+}
+
+export function rateLimited(key: ApiKey, retryAfter: number): Problem {
+	return problem('rate_limited', `Rate limit of ${key.rate} requests per second (burst ${key.burst}) exceeded; retry in ${retryAfter} s.`);
 }
 
 /** Runs one service call and answers with its JSON, or with the problem it raised. Never leaks an internal error. */

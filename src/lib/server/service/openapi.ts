@@ -1,11 +1,13 @@
 // /openapi.json, generated from the same zod schemas that validate requests and shape responses.
 import { z } from 'zod';
-import { COMPONENT_PATH, DATASETS, DATASET_LABEL, type Component, type Dataset } from '../../types/dataset';
+import { COMPONENT_PATH, DATASETS, DATASET_LABEL } from '../../types/dataset';
+import { operationId } from './names';
 import {
 	componentIdParam,
 	geoManifestResponse,
 	geoQuery,
 	imageViewerResponse,
+	jsonSchema,
 	problemSchema,
 	recordDetail,
 	searchQuery,
@@ -16,28 +18,15 @@ import {
 
 type JsonSchema = Record<string, unknown>;
 
-const pascal = (s: string) => s[0].toUpperCase() + s.slice(1);
-const opName = (verb: string, dataset: Dataset, component: Component, suffix = '') =>
-	`${verb}${pascal(dataset)}${pascal(component)}${suffix}`;
-
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
-	const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-	delete out.$schema;
-	return out;
-}
-
-/** Query or path parameters from a strict object schema; numeric text is documented as integer. */
+/** Query or path parameters from a strict object schema. */
 function parameters(schema: z.ZodType, where: 'query' | 'path'): JsonSchema[] {
 	const s = jsonSchema(schema, 'input') as { properties: Record<string, JsonSchema>; required?: string[] };
-	return Object.entries(s.properties).map(([name, prop]) => {
-		const isInt = typeof prop.pattern === 'string' && prop.pattern.startsWith('^\\d');
-		return {
-			name,
-			in: where,
-			required: where === 'path' || (s.required ?? []).includes(name),
-			schema: isInt ? { type: 'integer', minimum: 1 } : prop
-		};
-	});
+	return Object.entries(s.properties).map(([name, prop]) => ({
+		name,
+		in: where,
+		required: where === 'path' || (s.required ?? []).includes(name),
+		schema: prop
+	}));
 }
 
 const problemResponses = (codes: number[]) =>
@@ -63,23 +52,23 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 			const errors = problemResponses([400, 401, 403, 429]);
 			const errors404 = problemResponses([400, 401, 403, 404, 429]);
 			paths[base] = {
-				get: { operationId: `search${pascal(dataset)}${pascal(component)}s`, summary: `Structured search of ${label} records`, parameters: parameters(searchQuery, 'query'), responses: { ...ok('SearchResponse'), ...errors } }
+				get: { operationId: operationId.search(dataset, component), summary: `Structured search of ${label} records`, parameters: parameters(searchQuery, 'query'), responses: { ...ok('SearchResponse'), ...errors } }
 			};
 			paths[`${base}/{uuid}`] = {
-				get: { operationId: opName('getOne', dataset, component), summary: `One ${label} record by uuid`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('RecordDetail'), ...errors404 } }
+				get: { operationId: operationId.detail(dataset, component), summary: `One ${label} record by uuid`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('RecordDetail'), ...errors404 } }
 			};
 			paths[`${base}/by-component-id/{component_id}`] = {
-				get: { operationId: opName('get', dataset, component, 'ByComponentId'), summary: `One ${label} record by component id`, parameters: parameters(componentIdParam, 'path'), responses: { ...ok('RecordDetail'), ...errors404 } }
+				get: { operationId: operationId.byComponentId(dataset, component), summary: `One ${label} record by component id`, parameters: parameters(componentIdParam, 'path'), responses: { ...ok('RecordDetail'), ...errors404 } }
 			};
 			paths[`${base}/geo-manifest`] = {
-				get: { operationId: opName('get', dataset, component, 'GeoManifest'), summary: `Mappable ${label} records, newest first, by cursor`, parameters: parameters(geoQuery, 'query'), responses: { ...ok('GeoManifestResponse'), ...errors } }
+				get: { operationId: operationId.geoManifest(dataset, component), summary: `Mappable ${label} records, newest first, by cursor`, parameters: parameters(geoQuery, 'query'), responses: { ...ok('GeoManifestResponse'), ...errors } }
 			};
 		}
 		paths[`/v1/${dataset}/videos/{uuid}/player`] = {
-			get: { operationId: `get${pascal(dataset)}VideoPlayer`, summary: `Signed, expiring player URL for a ${DATASET_LABEL[dataset]} video`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('VideoPlayerResponse'), ...problemResponses([400, 401, 403, 404, 429]) } }
+			get: { operationId: operationId.videoPlayer(dataset), summary: `Signed, expiring player URL for a ${DATASET_LABEL[dataset]} video`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('VideoPlayerResponse'), ...problemResponses([400, 401, 403, 404, 429]) } }
 		};
 		paths[`/v1/${dataset}/images/{uuid}/viewer`] = {
-			get: { operationId: `get${pascal(dataset)}ImageViewer`, summary: `Signed, expiring image URL for a ${DATASET_LABEL[dataset]} image`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('ImageViewerResponse'), ...problemResponses([400, 401, 403, 404, 429]) } }
+			get: { operationId: operationId.imageViewer(dataset), summary: `Signed, expiring image URL for a ${DATASET_LABEL[dataset]} image`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('ImageViewerResponse'), ...problemResponses([400, 401, 403, 404, 429]) } }
 		};
 	}
 	return {

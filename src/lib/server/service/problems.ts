@@ -8,6 +8,10 @@ export type ProblemCode =
 	| 'forbidden'
 	| 'not_found'
 	| 'method_not_allowed'
+	| 'invalid_request'
+	| 'not_acceptable'
+	| 'unsupported_media_type'
+	| 'payload_too_large'
 	| 'conversation_unavailable'
 	| 'rate_limited'
 	| 'quota_exhausted'
@@ -66,6 +70,27 @@ const DEFINITIONS: Record<ProblemCode, ProblemDefinition> = {
 		status: 405,
 		title: 'Method not allowed',
 		remediation: 'Use one of the methods listed in the Allow header; the service is read-only apart from Domain GenAI.'
+	},
+	// The next four answer MCP requests that are not well-formed Streamable HTTP JSON-RPC.
+	invalid_request: {
+		status: 400,
+		title: 'Invalid request',
+		remediation: 'Send one JSON-RPC 2.0 message (or a batch) as the JSON body, as MCP Streamable HTTP requires.'
+	},
+	not_acceptable: {
+		status: 406,
+		title: 'Not acceptable',
+		remediation: 'Send "Accept: application/json, text/event-stream", as MCP Streamable HTTP requires.'
+	},
+	unsupported_media_type: {
+		status: 415,
+		title: 'Unsupported media type',
+		remediation: 'Send the body as "Content-Type: application/json".'
+	},
+	payload_too_large: {
+		status: 413,
+		title: 'Payload too large',
+		remediation: 'Send a smaller body; one tool call needs only a few kilobytes.'
 	},
 	conversation_unavailable: {
 		status: 404,

@@ -24,7 +24,7 @@ export interface RouteContext {
  * adapter-node assumes https when ORIGIN is unset; links must use the scheme and host the caller
  * actually used, so without ORIGIN they are built from the Host and X-Forwarded-Proto headers.
  */
-function publicOrigin(event: RequestEvent, configured: string): string {
+export function publicOrigin(event: RequestEvent, configured: string): string {
 	if (configured) return configured;
 	const host = event.request.headers.get('host');
 	if (!host) return event.url.origin;

@@ -1,5 +1,5 @@
 // One zod schema per request and response: the single source for validation, TypeScript types,
-// /openapi.json and (later) the MCP tool input schemas.
+// /openapi.json and the MCP tools' input and output schemas. Descriptions written here reach both.
 import { z } from 'zod';
 import { ProblemError } from './problems';
 
@@ -22,13 +22,17 @@ const isoDate = z
 	}, 'not a calendar date')
 	.meta({ format: 'date' });
 
-/** Query integers arrive as text: digits only, no signs, no exponents, no fractions. */
+/**
+ * Query integers arrive as text: digits only, no signs, no exponents, no fractions. On the wire
+ * they are integers (OpenAPI query parameters, MCP arguments), which the metadata declares.
+ */
 const queryInt = (min: number, max: number) =>
 	z
 		.string()
 		.regex(/^\d{1,10}$/, 'expected a whole number')
 		.transform(Number)
-		.pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+		.pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+		.meta({ type: 'integer', minimum: min, maximum: max });
 
 // Search text is plain words. Characters that are FTS5 query syntax are refused instead of
 // being guessed at; hyphens inside words (al-Qasr, 2016-05) are ordinary separators.
@@ -51,39 +55,61 @@ const dateRange = <T extends { date_from?: string; date_to?: string }>(q: T, ctx
 	}
 };
 
+/** Filters shared by structured search and geo manifests. */
+const recordFilters = {
+	country: filterText.describe('Only records whose primary country is this name (exact, case-insensitive), e.g. "Syria".').optional(),
+	entity: filterText.describe('Only records of this associated entity (exact name, case-insensitive).').optional(),
+	date_from: isoDate.describe('Only records on or after this date (YYYY-MM-DD).').optional(),
+	date_to: isoDate.describe('Only records on or before this date (YYYY-MM-DD).').optional()
+};
+
 export const searchQuery = z
 	.strictObject({
-		search: searchText.optional(),
-		country: filterText.optional(),
-		entity: filterText.optional(),
-		page: queryInt(1, MAX_PAGE).optional(),
-		per_page: queryInt(1, MAX_PER_PAGE).optional(),
-		sort: z.enum(SORTS).optional(),
-		date_from: isoDate.optional(),
-		date_to: isoDate.optional()
+		search: searchText.describe('Plain keywords; every word must match (title, summary, report, transcript). No quotes or operators.').optional(),
+		...recordFilters,
+		page: queryInt(1, MAX_PAGE).describe('Page number, from 1 (default 1).').optional(),
+		per_page: queryInt(1, MAX_PER_PAGE).describe(`Results per page, 1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}).`).optional(),
+		sort: z.enum(SORTS).describe('Order: relevance (default with search), date_desc (default without), date_asc, id_asc, id_desc.').optional()
 	})
 	.superRefine(dateRange);
 export type SearchQuery = z.output<typeof searchQuery>;
 
 export const uuidParam = z.strictObject({
-	uuid: z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'expected a uuid').meta({ format: 'uuid' })
+	uuid: z
+		.string()
+		.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'expected a uuid')
+		.meta({ format: 'uuid', description: 'The record uuid, as returned in search results.' })
 });
 
 export const componentIdParam = z.strictObject({
-	component_id: queryInt(1, 9_999_999_999)
+	component_id: queryInt(1, 9_999_999_999).describe('The component id (primary_id) of the record, a positive integer.')
 });
 
 export const geoQuery = z
 	.strictObject({
-		cursor: z.string().max(2000, 'cursor too long').optional(),
-		limit: queryInt(1, GEO_MAX_LIMIT).optional(),
-		country: filterText.optional(),
-		entity: filterText.optional(),
-		date_from: isoDate.optional(),
-		date_to: isoDate.optional()
+		cursor: z.string().max(2000, 'cursor too long').describe('next_cursor of the previous page, with every other parameter unchanged; omit for the first page.').optional(),
+		limit: queryInt(1, GEO_MAX_LIMIT).describe(`Items per page, 1 to ${GEO_MAX_LIMIT} (default ${GEO_DEFAULT_LIMIT}).`).optional(),
+		...recordFilters
 	})
 	.superRefine(dateRange);
 export type GeoQuery = z.output<typeof geoQuery>;
+
+/**
+ * JSON Schema of a request or response, for /openapi.json and MCP tool listings. Without
+ * "$schema" (MCP clients validate with draft-07 defaults); integers carried as digit text keep
+ * their integer type and lose the text pattern.
+ */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
+	const out = z.toJSONSchema(schema, {
+		io,
+		unrepresentable: 'any',
+		override: ({ jsonSchema: js }) => {
+			if (js.type === 'integer') delete js.pattern;
+		}
+	}) as Record<string, unknown>;
+	delete out.$schema;
+	return out;
+}
 
 // ---- responses ----
 
@@ -170,8 +196,8 @@ export const problemSchema = z.object({
 	errors: z.array(z.object({ param: z.string(), message: z.string() })).optional()
 });
 
-/** Parses a query string or path parameters with a schema, turning failures into one 400 problem. */
-export function parseParams<S extends z.ZodType>(schema: S, input: Record<string, string>): z.output<S> {
+/** Parses query, path or tool parameters with a schema, turning failures into one 400 problem. */
+export function parseParams<S extends z.ZodType>(schema: S, input: Record<string, unknown>): z.output<S> {
 	const result = schema.safeParse(input);
 	if (result.success) return result.data;
 	const errors = result.error.issues.map((issue) => {

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../db/open';
+import type { Settings } from '../../env';
+import { createKey, findKey, type ApiKey, type NewKey } from '../auth/keys';
+import { openApiDocument } from '../openapi';
+import { offeredTools, TOOLS, visibleTools } from './registry';
+import { argsToParams, callTool, listing, type McpTool, type ToolContext } from './tool';
+
+const tool = (name: string): McpTool => TOOLS.find((t) => t.name === name)!;
+
+describe('the tool registry', () => {
+	const doc = openApiDocument('http://x') as { paths: Record<string, { get: { operationId: string; parameters: { name: string }[] } }> };
+	const operations = new Map(Object.values(doc.paths).map((p) => [p.get.operationId, p.get]));
+
+	it('names every tool after a REST operation and takes exactly its parameters', () => {
+		expect(TOOLS).toHaveLength(20);
+		expect(new Set(TOOLS.map((t) => t.name)).size).toBe(20);
+		for (const t of TOOLS) {
+			const op = operations.get(t.name);
+			expect(op, t.name).toBeDefined();
+			// Tools whose REST input is a JSON body (Domain GenAI) take its fields instead.
+			if (t.args === 'query') expect(Object.keys(listing(t).inputSchema.properties ?? {}).sort(), t.name).toEqual(op!.parameters.map((p) => p.name).sort());
+		}
+	});
+
+	it('sets all four behaviour hints on every tool', () => {
+		for (const t of TOOLS) {
+			const a = listing(t).annotations!;
+			for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) expect(typeof a[hint], `${t.name} ${hint}`).toBe('boolean');
+		}
+	});
+
+	it('offers ICD tools on /mcp-icd and shows a key only what its datasets and features allow', () => {
+		expect(offeredTools('icd').every((t) => t.dataset === 'icd')).toBe(true);
+		expect(offeredTools('all')).toHaveLength(20);
+		const key = { datasets: ['icdb'], features: ['detail', 'mcp'] } as unknown as ApiKey;
+		expect(visibleTools('all', key).map((t) => t.name)).toEqual(['getOneIcdbVideo', 'getOneIcdbImage']);
+		expect(visibleTools('icd', key)).toEqual([]);
+	});
+});
+
+describe('tool arguments', () => {
+	it('turns integer arguments into the digit text REST parses, and refuses other types by name', () => {
+		expect(argsToParams(tool('searchIcdVideos'), { search: 'convoy', page: 2, per_page: 10 })).toEqual({ search: 'convoy', page: '2', per_page: '10' });
+		expect(() => argsToParams(tool('searchIcdVideos'), { page: '2', search: 3 })).toThrow(/page: expected a number; search: expected a string/);
+		// Unknown arguments are left for the strict schema to name.
+		expect(argsToParams(tool('getOneIcdVideo'), { uuid: 'u', flag: true })).toEqual({ uuid: 'u', flag: 'true' });
+	});
+});
+
+describe('callTool, apart from any transport', () => {
+	let dir: string;
+	let db: Db;
+	const UUID = '7d3e5f10-2b4c-4d6e-8f90-a1b2c3d4e5f6';
+	const ctx = (spec: Partial<NewKey> = {}): ToolContext => {
+		const { id } = createKey(db, { name: 't', rate: 1, burst: 1, credits: 0, ...spec }, 0);
+		return { deps: { db, settings: {} as Settings, now: () => 0 }, key: findKey(db, id)!, origin: 'http://127.0.0.1:3000' };
+	};
+
+	beforeAll(() => {
+		dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-tool-test-'));
+		db = openDatabase(dir);
+		db.prepare(
+			`INSERT INTO records (dataset, component, uuid, primary_id, primary_date, entity, primary_country, dominant_lat, dominant_long, mappable, title, report, transcript)
+			 VALUES ('icd', 'video', ?, 42, '2021-03-04', 'Some Group', 'Mali', 16.27, -0.04, 1, 'A title', 'A report', 'A transcript')`
+		).run(UUID);
+	});
+	afterAll(() => {
+		db.close();
+		fs.rmSync(dir, { recursive: true, force: true });
+	});
+
+	it('answers the record as structured content and as the same JSON text', async () => {
+		const result = await callTool(tool('getIcdVideoByComponentId'), ctx(), { component_id: 42 }, '/mcp-all');
+		expect(result.isError).toBeUndefined();
+		expect(result.structuredContent).toMatchObject({ uuid: UUID, primary_id: 42, report: 'A report', transcript: 'A transcript' });
+		expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+	});
+
+	it('answers refusals as error results carrying the problem JSON', async () => {
+		const forbidden = await callTool(tool('getOneIcdVideo'), ctx({ features: ['search', 'mcp'] }), { uuid: UUID }, '/mcp-icd');
+		expect(forbidden.isError).toBe(true);
+		expect(JSON.parse((forbidden.content[0] as { text: string }).text)).toMatchObject({ status: 403, code: 'forbidden', instance: '/mcp-icd' });
+		const hidden = await callTool(tool('getOneIcdVideo'), ctx({ entities: ['Other Group'] }), { uuid: UUID }, '/mcp-icd');
+		expect(JSON.parse((hidden.content[0] as { text: string }).text)).toMatchObject({ status: 404, code: 'not_found' });
+	});
+});
