@@ -9,6 +9,9 @@ function grow<T extends Float32Array | Int16Array | Uint8Array>(array: T, capaci
 	return next;
 }
 
+/** Whether a record passes the filters other than dates (names, pinned records), by its codes and index. */
+export type RecordPass = (country: number, entity: number, index: number) => boolean;
+
 export class PartColumns {
 	readonly id: PartId;
 	length = 0;
@@ -41,7 +44,7 @@ export class PartColumns {
 	}
 
 	/** Appends a batch; `passes` decides the name-filter flag of each new record. */
-	append(batch: RecordColumns, passes: (country: number, entity: number) => boolean): void {
+	append(batch: RecordColumns, passes: RecordPass): void {
 		this.reserve(batch.length);
 		const at = this.length;
 		for (let i = 0; i < batch.length; i++) {
@@ -49,7 +52,7 @@ export class PartColumns {
 			this.positions[j * 2] = batch.lon[i];
 			this.positions[j * 2 + 1] = batch.lat[i];
 			this.filterValues[j * 2] = batch.day[i];
-			this.filterValues[j * 2 + 1] = passes(batch.country[i], batch.entity[i]) ? 1 : 0;
+			this.filterValues[j * 2 + 1] = passes(batch.country[i], batch.entity[i], j) ? 1 : 0;
 		}
 		this.country.set(batch.country.subarray(0, batch.length), at);
 		this.entity.set(batch.entity.subarray(0, batch.length), at);
@@ -59,8 +62,8 @@ export class PartColumns {
 	}
 
 	/** Re-evaluates the name filters for every record (a tight loop: a few ms per million). */
-	refilter(passes: (country: number, entity: number) => boolean): void {
-		for (let i = 0; i < this.length; i++) this.filterValues[i * 2 + 1] = passes(this.country[i], this.entity[i]) ? 1 : 0;
+	refilter(passes: RecordPass): void {
+		for (let i = 0; i < this.length; i++) this.filterValues[i * 2 + 1] = passes(this.country[i], this.entity[i], i) ? 1 : 0;
 		this.version++;
 		this.filterVersion++;
 	}

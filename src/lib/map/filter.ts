@@ -1,6 +1,10 @@
 // The explorer's filters, as they live in the URL and in both threads. Countries and entities are
 // names (stable across sessions); each thread turns them into lookup tables over its dictionary codes.
 import type { Component, Dataset } from '../types/dataset';
+import type { PartId } from '../types/stream';
+
+/** Records by part and index into that part's columns (the same in the page and the worker). */
+export type PinnedRecords = Partial<Record<PartId, number[]>>;
 
 export interface MapFilter {
 	/** Inclusive day numbers (days since 1970-01-01); null = open. */
@@ -12,6 +16,8 @@ export interface MapFilter {
 	entities: string[];
 	datasets: Dataset[];
 	components: Component[];
+	/** "Only these records" (search results, a question's sources); null = no such limit. Not in the URL. */
+	pinned: PinnedRecords | null;
 }
 
 export const EMPTY_FILTER: MapFilter = {
@@ -20,7 +26,8 @@ export const EMPTY_FILTER: MapFilter = {
 	countries: [],
 	entities: [],
 	datasets: ['icd', 'icdb'],
-	components: ['video', 'image']
+	components: ['video', 'image'],
+	pinned: null
 };
 
 /**
@@ -38,6 +45,12 @@ export function codeTable(dictionary: readonly string[], selected: readonly stri
 /** Whether a record passes the name filters (country, entity); dates are filtered separately. */
 export function passesNames(countryCode: number, entityCode: number, countries: Uint8Array | null, entities: Uint8Array | null): boolean {
 	return (countries === null || countries[countryCode + 1] === 1) && (entities === null || entities[entityCode + 1] === 1);
+}
+
+/** Per part, the set of pinned record indices; null when nothing is pinned. */
+export function pinnedSets(pinned: PinnedRecords | null): Map<PartId, Set<number>> | null {
+	if (!pinned) return null;
+	return new Map(Object.entries(pinned).map(([part, indices]) => [part as PartId, new Set(indices)]));
 }
 
 export function passesDays(day: number, filter: Pick<MapFilter, 'dayFrom' | 'dayTo'>): boolean {

@@ -32,7 +32,8 @@ export interface LayerInputs {
 	streaming: boolean;
 	clusters: ClusterData | null;
 	selected: { lon: number; lat: number; dataset: Dataset } | null;
-	highlighted: { lon: number; lat: number }[];
+	/** Search results and a question's sources, ringed; sources carry their citation number. */
+	highlighted: { lon: number; lat: number; label?: string }[];
 	labels: { lon: number; lat: number; text: string; dataset: Dataset }[];
 }
 
@@ -186,6 +187,26 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				getLineColor: [200, 30, 90, 255]
 			} as never)
 		);
+		const labelled = input.highlighted.filter((h) => h.label);
+		if (labelled.length > 0) {
+			layers.push(
+				new TextLayer({
+					id: 'highlighted-labels',
+					data: labelled,
+					getPosition: (d: { lon: number; lat: number }) => [d.lon, d.lat],
+					getText: (d: { label: string }) => d.label,
+					getColor: [200, 30, 90, 255],
+					getSize: 12,
+					getPixelOffset: [0, -16],
+					fontFamily: 'system-ui, sans-serif',
+					fontWeight: 700,
+					outlineWidth: 3,
+					outlineColor: [255, 255, 255, 255],
+					fontSettings: { sdf: true },
+					characterSet: '0123456789'
+				} as never)
+			);
+		}
 	}
 
 	if (input.selected) {

@@ -56,7 +56,8 @@ export function readViewState(params: URLSearchParams): ViewState {
 		countries: names('country'),
 		entities: names('entity'),
 		datasets: list(params.get('ds'), DATASETS) ?? [...EMPTY_FILTER.datasets],
-		components: list(params.get('cm'), COMPONENTS) ?? [...EMPTY_FILTER.components]
+		components: list(params.get('cm'), COMPONENTS) ?? [...EMPTY_FILTER.components],
+		pinned: null
 	};
 	let record: SelectedRecord | null = null;
 	const rec = params.get('rec')?.split('/');

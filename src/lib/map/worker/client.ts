@@ -92,5 +92,6 @@ export class PointsWorker {
 
 /** Filters may be Svelte state proxies, which cannot be posted; send a plain copy. */
 function plainFilter(filter: MapFilter): MapFilter {
-	return { ...filter, countries: [...filter.countries], entities: [...filter.entities], datasets: [...filter.datasets], components: [...filter.components] };
+	const pinned = filter.pinned ? Object.fromEntries(Object.entries(filter.pinned).map(([part, indices]) => [part, [...(indices ?? [])]])) : null;
+	return { ...filter, countries: [...filter.countries], entities: [...filter.entities], datasets: [...filter.datasets], components: [...filter.components], pinned };
 }

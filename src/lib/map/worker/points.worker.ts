@@ -4,7 +4,7 @@
 /// <reference lib="webworker" />
 import { readRecordStream, type RecordColumns } from '../../stream/decode';
 import { DATASET_CODES, COMPONENT_CODES, type ControlMessage, type PartId } from '../../types/stream';
-import { codeTable, EMPTY_FILTER, passesDays, type MapFilter } from '../filter';
+import { codeTable, EMPTY_FILTER, passesDays, pinnedSets, type MapFilter } from '../filter';
 import { mercatorX, mercatorY } from '../geo';
 import { buildClusterIndex, CellBuilder, cellKeyOf, type ClusterIndex } from './cluster-index';
 import type { FromWorker, RecordRef, ToWorker } from './protocol';
@@ -86,6 +86,7 @@ function reindex(seq: number): void {
 	const started = performance.now();
 	const countries = codeTable(dictionaries.country, filter.countries);
 	const entities = codeTable(dictionaries.entity, filter.entities);
+	const pinned = pinnedSets(filter.pinned);
 	const countryCounts = new Uint32Array(dictionaries.country.length + 1);
 	const entityCounts = new Uint32Array(dictionaries.entity.length + 1);
 	const cells = new CellBuilder();
@@ -101,7 +102,10 @@ function reindex(seq: number): void {
 		total += p.length;
 		if (!partEnabled(p, filter)) continue;
 		const partNo = PART_IDS.indexOf(p.id);
+		const pin = pinned?.get(p.id);
+		if (pinned && !pin) continue;
 		for (let i = 0; i < p.length; i++) {
+			if (pin && !pin.has(i)) continue;
 			const countryOk = countries === null || countries[p.country[i] + 1] === 1;
 			const entityOk = entities === null || entities[p.entity[i] + 1] === 1;
 			if (countryOk && entityOk) dayCounts[p.day[i] - histogramStart]++;
@@ -172,12 +176,14 @@ function leaves(seq: number, clusterId: number, limit: number): void {
 	const keys = new Set(cellKeys);
 	const countries = codeTable(dictionaries.country, filter.countries);
 	const entities = codeTable(dictionaries.entity, filter.entities);
+	const pinned = pinnedSets(filter.pinned);
 	const records: RecordRef[] = [];
 	let total = 0;
 	for (const p of parts.values()) {
 		if (!partEnabled(p, filter)) continue;
 		for (let i = 0; i < p.length; i++) {
 			if (!keys.has(p.cell[i]) || !passesDays(p.day[i], filter)) continue;
+			if (pinned && !pinned.get(p.id)?.has(i)) continue;
 			if (countries && countries[p.country[i] + 1] !== 1) continue;
 			if (entities && entities[p.entity[i] + 1] !== 1) continue;
 			total++;

@@ -1,14 +1,16 @@
 // The explorer's typed HTTP client of the ICD/ICDB service. The base URL and the key stay on the
-// server. Every call is a GET and so idempotent: network failures and 502/503/504 are retried
-// with capped exponential back-off, 429s wait for retry-after (through the shared Pacer). There
-// is deliberately no retry path for POST: a repeated Domain GenAI turn is a second billable turn,
-// so a future `post` must send once and report failures as they are.
+// server. Idempotent calls (GET, and the DELETE of a conversation) are retried: network failures
+// and 502/503/504 with capped exponential back-off, 429s after retry-after (through the shared
+// Pacer). A Domain GenAI turn (POST) is sent exactly once and any failure is reported as it is:
+// a repeated turn is a second billable turn, so nothing here may resend it.
 import { COMPONENT_PATH, DATASET_LABEL, type Component, type Dataset } from '../../types/dataset';
 import { decodeGeoPage, geoQuery, GEO_MAX_LIMIT, type GeoPage } from './adapters/geo-manifest';
 import { decodePlayer, decodeViewer, type Media } from './adapters/media';
 import { decodeProblem, parseRetryAfter } from './adapters/problem';
 import { decodeRecordDetail, type RecordDetail } from './adapters/record';
 import { decodeSearchPage, searchQuery, type SearchPage, type SearchParams } from './adapters/search';
+import { decodeNlPage, type NlPage, type NlParams } from './adapters/nl-search';
+import { decodeGenaiTurn, type GenaiRequest, type GenaiTurn } from './adapters/genai';
 import { ShapeError } from './adapters/shape';
 import { errorFromResponse, networkError, ServiceError, unavailableMessage, unexpectedShape, unreachableMessage, type RequestSubject } from './errors';
 import { Pacer, type WaitListener } from './pacer';
@@ -91,18 +93,38 @@ export class ServiceClient {
 		return component === 'video' ? this.get(`${base}/player`, {}, decodePlayer, what, options) : this.get(`${base}/viewer`, {}, decodeViewer, what, options);
 	}
 
-	private async get<T>(path: string, query: Record<string, string>, decode: (body: unknown) => T, what: string, options: CallOptions): Promise<T> {
+	/** Natural language search of one dataset (both components unless source_component says). */
+	nlSearch(dataset: Dataset, params: NlParams, options: CallOptions = {}): Promise<NlPage> {
+		return this.get(`/v1/${dataset}/nl-search`, searchQuery({ ...params }), decodeNlPage, `${DATASET_LABEL[dataset]} natural language search`, options);
+	}
+
+	/** One Domain GenAI turn: sent once, never retried (a repeat is another billable turn). */
+	genaiTurn(dataset: Dataset, body: GenaiRequest, options: Pick<CallOptions, 'signal'> = {}): Promise<GenaiTurn> {
+		return this.call('POST', `/v1/${dataset}/domain-genai`, {}, decodeGenaiTurn, `${DATASET_LABEL[dataset]} Domain GenAI`, { ...options, attempts: 1 }, body);
+	}
+
+	/** Deletes a conversation; idempotent (204 whether or not it still existed), so retried like a GET. */
+	async deleteConversation(dataset: Dataset, conversationId: string, options: CallOptions = {}): Promise<void> {
+		await this.call('DELETE', `/v1/${dataset}/domain-genai/conversations/${encodeURIComponent(conversationId)}`, {}, () => undefined, `the ${DATASET_LABEL[dataset]} conversation`, options);
+	}
+
+	private get<T>(path: string, query: Record<string, string>, decode: (body: unknown) => T, what: string, options: CallOptions): Promise<T> {
+		return this.call('GET', path, query, decode, what, options);
+	}
+
+	private async call<T>(method: 'GET' | 'DELETE' | 'POST', path: string, query: Record<string, string>, decode: (body: unknown) => T, what: string, options: CallOptions, body?: unknown): Promise<T> {
 		const url = new URL(this.baseUrl + path);
 		for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
 		const subject: RequestSubject = { host: this.host, what };
 		const { signal, onWait } = options;
-		const attempts = Math.max(1, options.attempts ?? this.retry.attempts);
+		const once = method === 'POST';
+		const attempts = once ? 1 : Math.max(1, options.attempts ?? this.retry.attempts);
 		let failures = 0;
 		let rateLimited = 0;
 
 		for (;;) {
 			await this.pacer.ready(signal, onWait);
-			const outcome = await this.attempt(url, signal);
+			const outcome = await this.attempt(method, url, signal, body);
 			if ('error' in outcome) {
 				if (isAbort(outcome.error, signal)) throw outcome.error;
 				if (++failures >= attempts) throw networkError(subject, outcome.error);
@@ -114,11 +136,12 @@ export class ServiceClient {
 
 			const { status, headers, text } = outcome;
 			this.pacer.observe(headers);
+			if (status === 204) return decode(undefined);
 			if (status >= 200 && status < 300) return decodeBody(text, decode, subject);
 
 			const retryAfter = parseRetryAfter(headers.get('retry-after'));
 			const error = errorFromResponse(status, decodeProblem(text), retryAfter, subject);
-			if (status === 429) {
+			if (status === 429 && !once) {
 				const seconds = retryAfter ?? 1;
 				if (++rateLimited >= this.retry.rateLimitedAttempts || seconds > this.retry.maxRetryAfterSeconds) throw error;
 				this.pacer.rateLimited(seconds);
@@ -135,11 +158,15 @@ export class ServiceClient {
 	}
 
 	/** One request, body read in full; a failure to get or read the answer comes back as `error`. */
-	private async attempt(url: URL, signal: AbortSignal | undefined): Promise<{ status: number; headers: Headers; text: string } | { error: unknown }> {
+	private async attempt(method: string, url: URL, signal: AbortSignal | undefined, body?: unknown): Promise<{ status: number; headers: Headers; text: string } | { error: unknown }> {
 		const timeout = AbortSignal.timeout(this.retry.timeoutMs);
+		const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}`, accept: 'application/json' };
+		if (body !== undefined) headers['content-type'] = 'application/json';
 		try {
 			const response = await this.fetch(url, {
-				headers: { authorization: `Bearer ${this.apiKey}`, accept: 'application/json' },
+				method,
+				headers,
+				body: body === undefined ? undefined : JSON.stringify(body),
 				signal: signal ? AbortSignal.any([signal, timeout]) : timeout
 			});
 			return { status: response.status, headers: response.headers, text: await response.text() };

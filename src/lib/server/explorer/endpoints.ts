@@ -17,19 +17,19 @@ interface Service {
 	client: ServiceClient;
 }
 
-function service(url: URL): Service {
+export function service(url: URL): Service {
 	const rt = runtime();
 	const connection = connectionFor(rt.settings, () => rt.localKey, dev ? url.origin : undefined);
 	return { connection, client: clientFor(connection) };
 }
 
-const NO_STORE = { 'cache-control': 'no-store' };
+export const NO_STORE = { 'cache-control': 'no-store' };
 
-function failure(message: string, status: number): Response {
+export function failure(message: string, status: number): Response {
 	return json({ message }, { status, headers: NO_STORE });
 }
 
-function upstreamFailure(error: unknown, signal: AbortSignal): Response {
+export function upstreamFailure(error: unknown, signal: AbortSignal): Response {
 	if (error instanceof ServiceError) return failure(error.message, statusForBrowser(error));
 	if (isAbort(error, signal)) return failure('The request was cancelled.', 499);
 	console.error('[explorer] unexpected error:', error);
