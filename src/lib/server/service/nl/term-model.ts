@@ -108,6 +108,22 @@ export class TermModel {
 		return i === undefined ? 0 : this.df[i];
 	}
 
+	/** The term's idf, 0 when unknown. */
+	weight(term: string): number {
+		const i = this.row.get(term);
+		return i === undefined ? 0 : this.idf[i];
+	}
+
+	/** Dot product of the term's vector with a vector; 0 when the term is unknown. */
+	project(term: string, vector: Float32Array): number {
+		const i = this.row.get(term);
+		if (i === undefined) return 0;
+		let dot = 0;
+		const base = i * DIMENSIONS;
+		for (let d = 0; d < DIMENSIONS; d++) dot += vector[d] * this.matrix[base + d];
+		return dot;
+	}
+
 	/** idf-weighted sum of the terms' vectors, unit length; zero when no term is known. */
 	embed(weighted: Iterable<[string, number]>): Float32Array {
 		const out = new Float32Array(DIMENSIONS);

@@ -1,0 +1,67 @@
+// The records a Domain GenAI turn stands on: hybrid retrieval (the same as natural language
+// search, inside the key's entity restriction), focused by primary_country and entity, bounded
+// by top_k, numbered for citation.
+import { DATASET_LABEL, type Dataset, type RecordRow } from '../../../types/dataset';
+import type { ApiKey } from '../auth/keys';
+import type { ServiceDeps } from '../deps';
+import { chunkId, chunkText, type SectionType } from '../nl/chunks';
+import { retrieve } from '../nl/retrieve';
+import type { GenaiSource } from './schemas';
+
+export interface Evidence {
+	citation: number;
+	record: RecordRow;
+	section: SectionType;
+	chunk: string;
+	score: number;
+}
+
+const EXCERPT_CHARS = 480;
+
+export async function gatherEvidence(
+	deps: ServiceDeps,
+	key: ApiKey,
+	dataset: Dataset,
+	text: string,
+	focus: { primary_country?: string; entity?: string },
+	topK: number
+): Promise<Evidence[]> {
+	const ranked = await retrieve(deps.db, deps.settings, key, dataset, text, { country: focus.primary_country, entity: focus.entity }, { topK });
+	if (ranked.length === 0) return [];
+	const ids = ranked.map((r) => r.recordId);
+	const rows = deps.db.prepare(`SELECT * FROM records WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as RecordRow[];
+	const byId = new Map(rows.map((r) => [r.id!, r]));
+	return ranked.map((r, i) => {
+		const record = byId.get(r.recordId)!;
+		return { citation: i + 1, record, section: r.section, chunk: chunkText({ ...record, id: r.recordId }, r.section), score: r.score };
+	});
+}
+
+export function excerpt(text: string): string {
+	const flat = text.replace(/\s+/g, ' ').trim();
+	return flat.length <= EXCERPT_CHARS ? flat : flat.slice(0, flat.lastIndexOf(' ', EXCERPT_CHARS)) + ' …';
+}
+
+export function toSource(dataset: Dataset, e: Evidence): GenaiSource {
+	const r = e.record;
+	const out: Record<string, unknown> = {
+		citation: e.citation,
+		dataset: DATASET_LABEL[dataset],
+		source_database: DATASET_LABEL[dataset],
+		source_component: r.component,
+		uuid: r.uuid,
+		primary_id: r.primary_id,
+		primary_date: r.primary_date,
+		entity: r.entity,
+		primary_country: r.primary_country,
+		second_geo_layer: r.second_geo_layer,
+		title: r.title,
+		summary: r.summary,
+		score: Math.round(e.score * 1e6) / 1e6,
+		match_chunk_id: chunkId(r.uuid, e.section),
+		section_type: e.section,
+		excerpt: excerpt(e.chunk)
+	};
+	for (const k of Object.keys(out)) if (out[k] === null || out[k] === undefined) delete out[k];
+	return out as GenaiSource;
+}
