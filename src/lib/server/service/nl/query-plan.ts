@@ -11,6 +11,11 @@ export const SYNONYM_WEIGHT = 0.5;
 /** A term in more than this share of chunks says almost nothing and costs a long posting list. */
 const COMMON_SHARE = 0.1;
 const SYNONYMS_PER_WORD = 4;
+/**
+ * Synonyms of a word the corpus already uses often mostly add noise (first senses of "set" are
+ * "put, place, lay"); they are added for words the corpus does not know, and for specific ones.
+ */
+const EXPAND_MAX_SHARE = 0.02;
 const LATENT_TERMS = 8;
 const LATENT_MIN_SIMILARITY = 0.2;
 
@@ -41,6 +46,7 @@ export function planQuery(db: Db, dataset: Dataset, question: string): QueryPlan
 	const seen = new Set(words);
 	const synonyms: string[] = [];
 	for (const w of words) {
+		if (model.docFrequency(w) > EXPAND_MAX_SHARE * model.chunks) continue;
 		for (const s of synonymsOf(db, w).slice(0, SYNONYMS_PER_WORD)) {
 			if (!seen.has(s)) synonyms.push(s);
 			seen.add(s);

@@ -8,7 +8,8 @@ const STOP = new Set(
 	show shows shown showing seen see sees saw one two three four five six seven eight nine ten
 	many much several some something anything any every another used use using made make makes get got
 	tell find found give gave look looking records record footage image images video videos material
-	what's where's let's please happen happened happening happens take took taken`.split(/\s+/)
+	what's where's let's please happen happened happening happens take took taken set sets whom whose
+	tell describe describing explain list give kind kinds sort type types`.split(/\s+/)
 );
 
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
