@@ -1,6 +1,6 @@
 // Request and response of Domain GenAI (icdDomainGenAiChat, icdbDomainGenAiChat).
 import { z } from 'zod';
-import { filterText } from '../schemas';
+import { filterText, recordSummary } from '../schemas';
 import { SECTION_TYPES } from '../nl/chunks';
 import { question } from '../nl/schemas';
 
@@ -17,19 +17,11 @@ export const genaiRequest = z.strictObject({
 });
 export type GenaiRequest = z.output<typeof genaiRequest>;
 
-export const genaiSource = z.object({
+export const genaiSource = recordSummary.omit({ dominant_lat: true, dominant_long: true }).extend({
 	citation: z.number().int().describe('the [n] that cites this source in the answer'),
 	dataset: z.enum(['ICD', 'ICDB']).describe('dataset label: keep it when showing the source'),
 	source_database: z.enum(['ICD', 'ICDB']),
 	source_component: z.enum(['video', 'image']),
-	uuid: z.string().meta({ format: 'uuid' }),
-	primary_id: z.number().int(),
-	primary_date: z.string().meta({ format: 'date' }),
-	entity: z.string().optional(),
-	primary_country: z.string().optional(),
-	second_geo_layer: z.string().optional(),
-	title: z.string().optional(),
-	summary: z.string().optional(),
 	score: z.number().min(0).max(1),
 	match_chunk_id: z.string(),
 	section_type: z.enum(SECTION_TYPES),

@@ -1,7 +1,7 @@
 // Request and response of natural language search (searchIcdNl, searchIcdbNl): the single source
 // for validation, types, /openapi.json and the MCP tool input schema.
 import { z } from 'zod';
-import { dateRange, filterText, isoDate, queryInt } from '../schemas';
+import { dateRange, filterText, isoDate, queryInt, recordSummary, searchResponse } from '../schemas';
 import { SECTION_TYPES } from './chunks';
 
 export const NL_DEFAULT_PER_PAGE = 10;
@@ -34,32 +34,19 @@ export const nlSearchQuery = z
 	.superRefine(dateRange);
 export type NlSearchQuery = z.output<typeof nlSearchQuery>;
 
-export const nlSearchItem = z.object({
-	uuid: z.string().meta({ format: 'uuid' }),
-	primary_id: z.number().int(),
-	primary_date: z.string().meta({ format: 'date' }),
-	entity: z.string().optional(),
-	primary_country: z.string().optional(),
+export const nlSearchItem = recordSummary.pick({ uuid: true, primary_id: true, primary_date: true, entity: true, primary_country: true, summary: true }).extend({
 	source_component: z.enum(['video', 'image']),
 	source_database: z.enum(['ICD', 'ICDB']),
 	sub_entity: z.string().optional(),
 	score: z.number().min(0).max(1).describe('relevance in 0..1; items are in descending order'),
 	match_chunk_id: z.string().describe('the best-matching chunk: stable across restarts'),
-	section_type: z.enum(SECTION_TYPES),
-	summary: z.string().optional()
+	section_type: z.enum(SECTION_TYPES)
 });
 export type NlSearchItem = z.infer<typeof nlSearchItem>;
 
-export const nlSearchResponse = z.object({
+export const nlSearchResponse = searchResponse.omit({ items: true }).extend({
 	status: z.literal('ok'),
-	itemsReceived: z.number().int(),
-	curPage: z.number().int(),
-	nextPage: z.number().int().nullable(),
-	prevPage: z.number().int().nullable(),
-	offset: z.number().int(),
-	perPage: z.number().int(),
 	itemsTotal: z.number().int().describe('ranked records, at most top_k'),
-	pageTotal: z.number().int(),
 	retrieval_question: z.string(),
 	source_component_filter: z.string().describe('video, image, or all'),
 	top_k: z.number().int(),

@@ -1,6 +1,7 @@
 // Natural language search (searchIcdNl, searchIcdbNl): the top_k records by meaning, then one
 // page of them. Plain function for REST and MCP alike.
-import { DATASET_LABEL, type Dataset } from '../../../types/dataset';
+import { DATASET_LABEL, type Dataset, type RecordRow } from '../../../types/dataset';
+import { pageMeta } from '../paging';
 import type { ApiKey } from '../auth/keys';
 import { requireAccess } from '../auth/permissions';
 import type { ServiceDeps } from '../deps';
@@ -8,16 +9,7 @@ import { retrieve, type RankedRecord } from './retrieve';
 import { chunkId } from './chunks';
 import { NL_DEFAULT_PER_PAGE, NL_DEFAULT_TOP_K, type NlSearchItem, type NlSearchQuery, type NlSearchResponse } from './schemas';
 
-interface ItemRow {
-	id: number;
-	uuid: string;
-	primary_id: number;
-	primary_date: string;
-	entity: string | null;
-	sub_entity: string | null;
-	primary_country: string | null;
-	summary: string | null;
-}
+type ItemRow = Pick<RecordRow, 'uuid' | 'primary_id' | 'primary_date' | 'entity' | 'sub_entity' | 'primary_country' | 'summary'> & { id: number };
 
 export function toItem(dataset: Dataset, ranked: RankedRecord, row: ItemRow): NlSearchItem {
 	const item: Record<string, unknown> = {
@@ -54,18 +46,9 @@ export async function nlSearch(deps: ServiceDeps, key: ApiKey, dataset: Dataset,
 			.all(...ids) as ItemRow[];
 		for (const r of found) rows.set(r.id, r);
 	}
-	const itemsTotal = ranked.length;
-	const pageTotal = Math.ceil(itemsTotal / perPage);
 	return {
 		status: 'ok',
-		itemsReceived: slice.length,
-		curPage: page,
-		nextPage: page < pageTotal ? page + 1 : null,
-		prevPage: page > 1 ? Math.min(page - 1, Math.max(pageTotal, 1)) : null,
-		offset,
-		perPage,
-		itemsTotal,
-		pageTotal,
+		...pageMeta(page, perPage, ranked.length, slice.length),
 		retrieval_question: q.search,
 		source_component_filter: q.source_component ?? 'all',
 		top_k: topK,
