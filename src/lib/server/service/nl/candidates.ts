@@ -51,9 +51,47 @@ export const components = (f: NlFilters): Component[] => (f.source_component ? [
 
 const matchExpression = (words: string[]) => words.map((w) => `"${w.replace(/"/g, '')}"`).join(' OR ');
 
+/**
+ * Beyond this many postings (summed over the words), FTS5 would score every match to find the
+ * best few: at a million records per component that is seconds. Unfiltered queries then take the
+ * newest POSTINGS_PER_WORD matches of each word, read in index order (no scoring), and rank those
+ * by the sum of the matched words' idf. Below it (every query of the default dataset) and with
+ * filters, ranking is FTS5's BM25 over all matches.
+ */
+const FULL_SCORING_POSTINGS = 15_000;
+const POSTINGS_PER_WORD = 2_000;
+
+export interface TermStats {
+	docFrequency(term: string): number;
+	weight(term: string): number;
+}
+
+function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilters, stats: TermStats, limit: number): Hit[] {
+	const score = new Map<number, { s: number; component: Component }>();
+	for (const component of components(filters)) {
+		const t = `nl_${dataset}_${component}`;
+		const read = db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
+		for (const w of words) {
+			const idf = stats.weight(w);
+			for (const rowid of read.all(matchExpression([w]), POSTINGS_PER_WORD) as number[]) {
+				const hit = score.get(rowid);
+				if (hit) hit.s += idf;
+				else score.set(rowid, { s: idf, component });
+			}
+		}
+	}
+	return [...score]
+		.sort((a, b) => b[1].s - a[1].s || b[0] - a[0])
+		.slice(0, limit)
+		.map(([rowid, { component }]) => ({ rowid, component }));
+}
+
 /** The best chunks for any of the words, best first, merged across components by BM25 score. */
-export function bm25List(db: Db, dataset: Dataset, words: string[], filters: NlFilters, clause: Clause | null, limit: number): Hit[] {
+export function bm25List(db: Db, dataset: Dataset, words: string[], filters: NlFilters, clause: Clause | null, limit: number, stats?: TermStats): Hit[] {
 	if (words.length === 0) return [];
+	if (stats && !clause && words.reduce((sum, w) => sum + stats.docFrequency(w), 0) > FULL_SCORING_POSTINGS) {
+		return boundedList(db, dataset, words, filters, stats, limit);
+	}
 	const match = matchExpression(words);
 	const scored: (Hit & { score: number })[] = [];
 	for (const component of components(filters)) {

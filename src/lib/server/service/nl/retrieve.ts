@@ -61,10 +61,10 @@ export async function retrieve(db: Db, settings: Settings, key: ApiKey, dataset:
 	// The baseline is classic BM25 over every word of the question; the hybrid's exact list leaves
 	// out the words in most chunks, which cost long posting lists and rank nothing.
 	const exact = mode === 'bm25' ? plan.words : plan.exact;
-	const lists: { weight: number; hits: Hit[] }[] = [{ weight: WEIGHTS.exact, hits: bm25List(db, dataset, exact, filters, clause, depth) }];
+	const lists: { weight: number; hits: Hit[] }[] = [{ weight: WEIGHTS.exact, hits: bm25List(db, dataset, exact, filters, clause, depth, mode === 'hybrid' ? plan.model : undefined) }];
 	if (mode === 'hybrid') {
-		lists.push({ weight: WEIGHTS.synonyms, hits: bm25List(db, dataset, plan.synonyms, filters, clause, depth) });
-		lists.push({ weight: WEIGHTS.latent, hits: bm25List(db, dataset, plan.latent, filters, clause, depth) });
+		lists.push({ weight: WEIGHTS.synonyms, hits: bm25List(db, dataset, plan.synonyms, filters, clause, depth, plan.model) });
+		lists.push({ weight: WEIGHTS.latent, hits: bm25List(db, dataset, plan.latent, filters, clause, depth, plan.model) });
 	}
 	const pool = new Map<number, Hit>();
 	for (const l of lists) for (const h of l.hits) pool.set(h.rowid, h);
