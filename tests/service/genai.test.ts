@@ -109,7 +109,7 @@ describe('Domain GenAI turn', () => {
 		expect(db.rows('SELECT count(*) n FROM conversations WHERE key_id = (SELECT key_id FROM conversations WHERE id = ?)', turn.conversation_id)).toEqual([{ n: 1 }]);
 		expect(db.one<{ n: number }>('SELECT count(*) n FROM credit_ledger WHERE response_id = ?', turn.response_id).n).toBe(1);
 		clock.advance(10 * MINUTE + 1000);
-		// The owner (with a fresh key it cannot use) — the conversation itself has expired.
+		// Had the refused turn extended the conversation, it would still be live 60 minutes after it.
 		expect(db.rows('SELECT id FROM conversations WHERE id = ? AND expires_at > ?', turn.conversation_id, serverNow())).toEqual([]);
 	});
 
