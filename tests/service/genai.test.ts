@@ -93,6 +93,7 @@ describe('Domain GenAI turn', () => {
 		await expectProblem(await post(server, 'icd', { question: 'x'.repeat(5000), conversation_id: turn.conversation_id }), 400, 'invalid_parameter');
 		clock.advance(10 * MINUTE + 1000);
 		await unavailable(await post(server, 'icd', { question: 'still there?', conversation_id: turn.conversation_id }));
+		expect((await remove(server, 'icd', turn.conversation_id)).status).toBe(204);
 		// Expired context is removed automatically.
 		expect(db.rows('SELECT id FROM conversations WHERE id = ?', turn.conversation_id)).toEqual([]);
 		expect(db.rows('SELECT response_id FROM conversation_turns WHERE conversation_id = ?', turn.conversation_id)).toEqual([]);
@@ -243,8 +244,10 @@ describe('Domain GenAI permissions and focus', () => {
 });
 
 describe('persistence', () => {
-	it('keeps conversations across a restart and does not rebuild the index', async () => {
+	it('keeps conversations and chunk ids across a restart and does not rebuild the index', async () => {
 		const turn = await ask({ question: 'Mortar fire on the outskirts' });
+		const chunks = async () => ((await (await server.get('/v1/icd/nl-search?search=mortar%20fire&per_page=20')).json()).items as { match_chunk_id: string }[]).map((i) => i.match_chunk_id);
+		const before = await chunks();
 		db.close();
 		await server.stop();
 		server = await start();
@@ -252,5 +255,6 @@ describe('persistence', () => {
 		expect(server.output()).not.toMatch(/Building natural language search index/);
 		const next = await ask({ question: 'And later?', conversation_id: turn.conversation_id });
 		expect(next.conversation_id).toBe(turn.conversation_id);
+		expect(await chunks()).toEqual(before);
 	});
 });
