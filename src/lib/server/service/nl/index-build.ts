@@ -2,7 +2,8 @@
 // into the per-component FTS5 tables, the term model trained on the same stream, and the
 // synonym table. Records are read in id order in bounded batches, so memory stays flat whatever
 // the size; the term model trains on an evenly spread sample of at most TRAIN_RECORDS records a
-// dataset, because a template-written corpus has said all it has to say long before a million.
+// dataset, because a template-written corpus has said all it has to say long before a million;
+// document frequencies are counted on the same sample and scaled.
 // Skipped when the stored index was built for the same dataset (size, seed, generator version).
 import type { Db } from '../../db/open';
 import { readMeta, writeMeta } from '../../db/open';
@@ -15,7 +16,7 @@ import { terms } from './tokens';
 import { firstSenseSynonyms } from './wordnet';
 
 /** Bump when chunking, tokenising or training changes. */
-export const NL_INDEX_VERSION = 1;
+export const NL_INDEX_VERSION = 2;
 export const NL_META_KEY = 'nl_index';
 const TRAIN_RECORDS = 100_000;
 const BATCH = 2_000;
@@ -78,14 +79,18 @@ function indexComponent(db: Db, dataset: Dataset, component: string, trainer: Te
 	const insert = db.prepare(`INSERT INTO ${table}(rowid, body) VALUES (?, ?)`);
 	const write = db.transaction((rows: ChunkSource[]) => {
 		for (const row of rows) {
+			const sampled = row.id % stride === 0;
 			const recordTerms = new Set<string>();
 			for (const chunk of chunkRecord(row)) {
 				insert.run(chunkRowid(row.id, chunk.section), chunk.text);
+				trainer.chunks++;
+				// Tokenising is most of the cost of a build; outside the sample only FTS5 reads the text.
+				if (!sampled) continue;
 				const chunkTerms = new Set(terms(chunk.text));
 				trainer.count(chunkTerms);
 				for (const t of chunkTerms) recordTerms.add(t);
 			}
-			if (row.id % stride === 0) trainer.train(row.uuid, recordTerms);
+			if (sampled) trainer.train(row.uuid, recordTerms);
 		}
 	});
 	let after = 0;
@@ -101,14 +106,16 @@ function indexComponent(db: Db, dataset: Dataset, component: string, trainer: Te
 	db.exec(`INSERT INTO ${table}(${table}) VALUES ('optimize')`);
 }
 
+/** Document frequencies are counted on the sample and scaled to the whole dataset. */
 function writeTerms(db: Db, dataset: Dataset, trainer: TermModelTrainer): void {
+	const scale = trainer.sampledChunks > 0 ? trainer.chunks / trainer.sampledChunks : 1;
 	const empty = Buffer.alloc(0);
 	const insert = db.prepare('INSERT INTO nl_terms (dataset, term, df, vector) VALUES (?, ?, ?, ?)');
 	db.transaction(() => {
 		db.prepare('DELETE FROM nl_terms WHERE dataset = ?').run(dataset);
 		for (const [term, df] of trainer.df) {
 			const v = trainer.vectors.get(term);
-			insert.run(dataset, term, df, v ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : empty);
+			insert.run(dataset, term, Math.max(1, Math.round(df * scale)), v ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : empty);
 		}
 	})();
 }

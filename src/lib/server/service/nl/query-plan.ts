@@ -31,12 +31,15 @@ export interface QueryPlan {
 	vector: Float32Array;
 }
 
-/** Drops the terms nearly every chunk has, unless nothing would be left: then keeps the two rarest. */
+/**
+ * Drops the terms nearly every chunk has, unless nothing would be left: then keeps the two rarest.
+ * Terms the model does not know stay: the model is trained on a sample, so a rare word (a town)
+ * can be in the index without being in the model.
+ */
 function informative(model: TermModel, list: string[]): string[] {
-	const known = list.filter((t) => model.docFrequency(t) > 0);
-	const kept = known.filter((t) => model.docFrequency(t) <= COMMON_SHARE * model.chunks);
+	const kept = list.filter((t) => model.docFrequency(t) <= COMMON_SHARE * model.chunks);
 	if (kept.length > 0) return kept;
-	return [...known].sort((a, b) => model.docFrequency(a) - model.docFrequency(b)).slice(0, 2);
+	return [...list].sort((a, b) => model.docFrequency(a) - model.docFrequency(b)).slice(0, 2);
 }
 
 export function planQuery(db: Db, dataset: Dataset, question: string): QueryPlan {

@@ -12,6 +12,7 @@ function train(): TermModel {
 		['funeral', 'grave', 'mourner', 'prayer']
 	];
 	records.forEach((terms, i) => {
+		trainer.chunks++;
 		trainer.count(terms);
 		trainer.train(`record-${i}`, terms);
 	});

@@ -39,11 +39,13 @@ function indexVector(key: string): IndexVector {
 export class TermModelTrainer {
 	readonly df = new Map<string, number>();
 	readonly vectors = new Map<string, Float32Array>();
+	/** Every chunk of the dataset, and those of the sample whose terms were counted. */
 	chunks = 0;
+	sampledChunks = 0;
 
-	/** Counts a chunk's distinct terms for their document frequency. */
+	/** Counts a sampled chunk's distinct terms for their document frequency. */
 	count(chunkTerms: Iterable<string>): void {
-		this.chunks++;
+		this.sampledChunks++;
 		for (const t of chunkTerms) this.df.set(t, (this.df.get(t) ?? 0) + 1);
 	}
 
