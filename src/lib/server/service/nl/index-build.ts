@@ -46,6 +46,19 @@ export function ensureNlIndex(db: Db, onProgress: (p: Progress) => void = () => 
 	if (meta && meta.version === NL_INDEX_VERSION && meta.dataset === stamp) return false;
 	db.prepare('DELETE FROM meta WHERE key = ?').run(NL_META_KEY);
 
+	// Read through the page cache rather than the memory map, whose pages count as resident
+	// memory: a build reads the whole records table once (as the generator does, see generate.ts).
+	const mmap = db.pragma('mmap_size', { simple: true });
+	db.pragma('mmap_size = 0');
+	try {
+		build(db, stamp, onProgress);
+	} finally {
+		db.pragma(`mmap_size = ${mmap}`);
+	}
+	return true;
+}
+
+function build(db: Db, stamp: string, onProgress: (p: Progress) => void): void {
 	const total = db.prepare('SELECT count(*) FROM records').pluck().get() as number;
 	const progress = { done: 0, total };
 	onProgress({ phase: PROGRESS_PHASE, ...progress });
@@ -68,7 +81,6 @@ export function ensureNlIndex(db: Db, onProgress: (p: Progress) => void = () => 
 	writeSynonyms(db, firstSenseSynonyms((w) => vocabulary.has(w)));
 	const done: NlIndexMeta = { version: NL_INDEX_VERSION, dataset: stamp, chunks };
 	writeMeta(db, NL_META_KEY, JSON.stringify(done));
-	return true;
 }
 
 function indexComponent(db: Db, dataset: Dataset, component: string, trainer: TermModelTrainer, stride: number, advanced: (n: number) => void): void {
