@@ -31,7 +31,15 @@ const schema = z.object({
 	CONVERSATION_MAX_SECONDS: intFrom(86_400, 1),
 	DEFAULT_RATE: intFrom(50, 1),
 	DEFAULT_BURST: intFrom(100, 1),
-	DEFAULT_CREDITS: intFrom(1000, 0)
+	DEFAULT_CREDITS: intFrom(1000, 0),
+	LLM_BASE_URL: text(''),
+	LLM_MODEL: text(''),
+	LLM_API_KEY: text(''),
+	EMBEDDINGS_BASE_URL: text(''),
+	EMBEDDINGS_MODEL: text(''),
+	EMBEDDINGS_API_KEY: text(''),
+	NODE_ENV: text(''),
+	TEST_CLOCK_FILE: text('')
 });
 
 export interface Settings {
@@ -53,6 +61,16 @@ export interface Settings {
 	defaultRate: number;
 	defaultBurst: number;
 	defaultCredits: number;
+	/** An OpenAI-compatible chat endpoint for Domain GenAI answers; empty: the offline answerer. */
+	llm: { baseUrl: string; model: string; apiKey: string };
+	/** An OpenAI-compatible embeddings endpoint for NL search's meaning signal; empty: the corpus-trained vectors. */
+	embeddings: { baseUrl: string; model: string; apiKey: string };
+	/**
+	 * Test-only: a file holding a clock offset in milliseconds, read on every clock reading, so an
+	 * integration test can move a running server's time (conversation deadlines) without waiting.
+	 * Honoured only when NODE_ENV is "test"; empty otherwise.
+	 */
+	testClockFile: string;
 }
 
 export class SettingsError extends Error {}
@@ -78,7 +96,10 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 		conversationMaxSeconds: e.CONVERSATION_MAX_SECONDS,
 		defaultRate: e.DEFAULT_RATE,
 		defaultBurst: e.DEFAULT_BURST,
-		defaultCredits: e.DEFAULT_CREDITS
+		defaultCredits: e.DEFAULT_CREDITS,
+		llm: { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY },
+		embeddings: { baseUrl: e.EMBEDDINGS_BASE_URL.replace(/\/+$/, ''), model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY },
+		testClockFile: e.NODE_ENV === 'test' ? e.TEST_CLOCK_FILE : ''
 	};
 }
 

@@ -5,6 +5,7 @@ import { readSettings, type Settings } from './env';
 import { RateLimiter } from './service/auth/rate-limit';
 import { ensureLocalKey } from './service/auth/local-key';
 import type { ServiceDeps } from './service/deps';
+import { clock } from './clock';
 
 export interface Runtime extends ServiceDeps {
 	db: Db;
@@ -24,7 +25,7 @@ export function runtime(): Runtime {
 
 function createRuntime(settings: Settings): Runtime {
 	const db = openDatabase(settings.dataDir);
-	const now = () => Date.now();
+	const now = clock(settings.testClockFile);
 	const localKey = ensureLocalKey(db, settings.dataDir, now());
 	return { db, settings, now, limiter: new RateLimiter(), localKey };
 }

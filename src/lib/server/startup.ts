@@ -4,6 +4,8 @@ import type { Runtime } from './runtime';
 import { forgetCanonicalValues } from './service/records/scope';
 import { forgetCounts } from './service/records/count-cache';
 import { progressLine } from './progress';
+import { ensureNlIndex } from './service/nl/index-build';
+import { purgeExpiredConversations } from './service/genai/conversations';
 
 export function prepareDataset(rt: Runtime): void {
 	const line = progressLine(process.stderr);
@@ -17,4 +19,9 @@ export function prepareDataset(rt: Runtime): void {
 		forgetCanonicalValues(rt.db);
 		forgetCounts(rt.db);
 	}
+	// Natural language search needs its own index; built once per dataset, skipped after that.
+	const nlLine = progressLine(process.stderr);
+	ensureNlIndex(rt.db, (p) => nlLine.update(formatProgress(p)));
+	nlLine.done();
+	purgeExpiredConversations(rt.db, rt.now());
 }

@@ -76,3 +76,66 @@ DROP INDEX records_geo;
 `
 	}
 ];
+
+const nlChunkTables = COMPONENT_TABLES.map(
+	// Contentless: the text stays in records and is chunked again when needed; the index holds
+	// only what ranking needs. Positions are not kept (no phrase queries), which halves its size.
+	(c) => `CREATE VIRTUAL TABLE nl_${c} USING fts5(body, content='', detail='column', tokenize='porter unicode61 remove_diacritics 2');`
+).join('\n');
+
+migrations.push(
+	{
+		version: 3,
+		name: 'natural language search: chunk indexes and the corpus-trained term model',
+		sql: `
+${nlChunkTables}
+
+-- One row a distinct word of a dataset: document frequency over chunks and its latent vector.
+CREATE TABLE nl_terms (
+	dataset TEXT NOT NULL,
+	term TEXT NOT NULL,
+	df INTEGER NOT NULL,
+	vector BLOB NOT NULL,
+	PRIMARY KEY (dataset, term)
+) WITHOUT ROWID;
+
+-- WordNet first-sense synonyms of a word, restricted to words the datasets use.
+CREATE TABLE nl_synonyms (word TEXT PRIMARY KEY, synonyms TEXT NOT NULL) WITHOUT ROWID;
+`
+	},
+	{
+		version: 4,
+		name: 'Domain GenAI conversations, turns and credit ledger',
+		sql: `
+CREATE TABLE conversations (
+	id TEXT PRIMARY KEY,
+	key_id TEXT NOT NULL,
+	dataset TEXT NOT NULL,
+	created_at INTEGER NOT NULL,
+	-- Inactivity deadline, refreshed by each successful turn; never past absolute_expires_at.
+	expires_at INTEGER NOT NULL,
+	absolute_expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX conversations_expiry ON conversations(expires_at);
+
+CREATE TABLE conversation_turns (
+	response_id TEXT PRIMARY KEY,
+	conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+	seq INTEGER NOT NULL,
+	question TEXT NOT NULL,
+	answer TEXT NOT NULL,
+	created_at INTEGER NOT NULL,
+	UNIQUE (conversation_id, seq)
+);
+
+CREATE TABLE credit_ledger (
+	id INTEGER PRIMARY KEY,
+	key_id TEXT NOT NULL,
+	response_id TEXT NOT NULL,
+	credits INTEGER NOT NULL,
+	created_at INTEGER NOT NULL
+);
+CREATE INDEX credit_ledger_key ON credit_ledger(key_id, created_at);
+`
+	}
+);

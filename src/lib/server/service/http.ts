@@ -40,6 +40,16 @@ export function answer(path: string, run: () => unknown, status = 200): Response
 	}
 }
 
+/** answer() for service calls that wait on something (a model, an embeddings endpoint). */
+export async function answerAsync(path: string, run: () => Promise<unknown>, status = 200): Promise<Response> {
+	try {
+		const body = await run();
+		return answer(path, () => body, status);
+	} catch (error) {
+		return errorResponse(path, error);
+	}
+}
+
 export function errorResponse(path: string, error: unknown): Response {
 	if (error instanceof ProblemError) return problemResponse(error.problem, path, error.headers);
 	console.error(`[service] unexpected error on ${path}:`, error);

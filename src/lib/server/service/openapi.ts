@@ -15,6 +15,8 @@ import {
 	uuidParam,
 	videoPlayerResponse
 } from './schemas';
+import { nlSearchQuery, nlSearchResponse } from './nl/schemas';
+import { genaiRequest, genaiResponse } from './genai/schemas';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -34,7 +36,16 @@ const problemResponses = (codes: number[]) =>
 		codes.map((code) => [
 			String(code),
 			{
-				description: { 400: 'Invalid parameter or cursor', 401: 'Missing or wrong key', 403: 'Dataset or feature not permitted', 404: 'Not found', 429: 'Rate limited' }[code] ?? 'Error',
+				description:
+					{
+						400: 'Invalid parameter or cursor',
+						401: 'Missing or wrong key',
+						402: 'Credits exhausted (credits_exhausted); nothing was consumed',
+						403: 'Dataset or feature not permitted',
+						404: 'Not found, or conversation_unavailable (expired, deleted, other dataset or other key: one identical body)',
+						429: 'Rate limited',
+						502: 'The configured model endpoint failed (upstream_unavailable); nothing was consumed'
+					}[code] ?? 'Error',
 				content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 				...(code === 429 ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'seconds to wait' } } } : {})
 			}
@@ -67,6 +78,30 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 		paths[`/v1/${dataset}/videos/{uuid}/player`] = {
 			get: { operationId: operationId.videoPlayer(dataset), summary: `Signed, expiring player URL for a ${DATASET_LABEL[dataset]} video`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('VideoPlayerResponse'), ...problemResponses([400, 401, 403, 404, 429]) } }
 		};
+		const D = pascal(dataset);
+		paths[`/v1/${dataset}/nl-search`] = {
+			get: {
+				operationId: `search${D}Nl`,
+				summary: `Natural language search over ${DATASET_LABEL[dataset]} video and image records: ranked by meaning, no generated answer`,
+				parameters: parameters(nlSearchQuery, 'query'),
+				responses: { ...ok('NlSearchResponse'), ...problemResponses([400, 401, 403, 429]) }
+			}
+		};
+		paths[`/v1/${dataset}/domain-genai`] = {
+			post: {
+				operationId: `${dataset}DomainGenAiChat`,
+				summary: `Domain GenAI turn on ${DATASET_LABEL[dataset]}: a grounded answer with sources; consumes credits; never retry automatically`,
+				requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(genaiRequest, 'input') } } },
+				responses: { ...ok('DomainGenAiResponse'), ...problemResponses([400, 401, 402, 403, 404, 429, 502]) }
+			}
+		};
+		paths[`/v1/${dataset}/domain-genai/conversations/{conversation_id}`] = {
+			delete: {
+				summary: 'Delete one of the caller\'s conversations: idempotent, free, 204 whatever the state',
+				parameters: [{ name: 'conversation_id', in: 'path', required: true, schema: { type: 'string' } }],
+				responses: { '204': { description: 'No Content' }, ...problemResponses([401, 403, 429]) }
+			}
+		};
 		paths[`/v1/${dataset}/images/{uuid}/viewer`] = {
 			get: { operationId: operationId.imageViewer(dataset), summary: `Signed, expiring image URL for a ${DATASET_LABEL[dataset]} image`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('ImageViewerResponse'), ...problemResponses([400, 401, 403, 404, 429]) } }
 		};
@@ -89,6 +124,8 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 				VideoPlayerResponse: jsonSchema(videoPlayerResponse),
 				ImageViewerResponse: jsonSchema(imageViewerResponse),
 				GeoManifestResponse: jsonSchema(geoManifestResponse),
+				NlSearchResponse: jsonSchema(nlSearchResponse),
+				DomainGenAiResponse: jsonSchema(genaiResponse),
 				Problem: jsonSchema(problemSchema)
 			}
 		}

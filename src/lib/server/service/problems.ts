@@ -16,6 +16,7 @@ export type ProblemCode =
 	| 'rate_limited'
 	| 'quota_exhausted'
 	| 'credits_exhausted'
+	| 'upstream_unavailable'
 	| 'internal_error';
 
 export interface FieldError {
@@ -111,6 +112,11 @@ const DEFINITIONS: Record<ProblemCode, ProblemDefinition> = {
 		status: 402,
 		title: 'Credits exhausted',
 		remediation: 'Ask the key administrator to add Domain GenAI credits; nothing was consumed.'
+	},
+	upstream_unavailable: {
+		status: 502,
+		title: 'Upstream model unavailable',
+		remediation: 'The configured language or embeddings model did not answer usably; retry later. For Domain GenAI nothing was consumed and the conversation was not extended.'
 	},
 	internal_error: {
 		status: 500,

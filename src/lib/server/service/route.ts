@@ -5,9 +5,10 @@ import { runtime } from '../runtime';
 import type { Component, Dataset } from '../../types/dataset';
 import type { ApiKey } from './auth/keys';
 import type { ServiceDeps } from './deps';
-import { answer } from './http';
+import { answer, answerAsync } from './http';
 import { ProblemError } from './problems';
-import { queryObject } from './schemas';
+import { parseParams, queryObject } from './schemas';
+import type { z } from 'zod';
 
 export interface RouteContext {
 	deps: ServiceDeps;
@@ -32,25 +33,45 @@ export function publicOrigin(event: RequestEvent, configured: string): string {
 	return `${proto}://${host}`;
 }
 
-export function serve(event: RequestEvent, run: (ctx: RouteContext) => unknown, status = 200): Response {
+function context(event: RequestEvent): RouteContext {
+	const key = event.locals.serviceKey;
+	if (!key) throw new ProblemError('unauthorized', 'The Authorization header is missing.');
 	const path = event.url.pathname;
-	return answer(
-		path,
-		() => {
-			const key = event.locals.serviceKey;
-			if (!key) throw new ProblemError('unauthorized', 'The Authorization header is missing.');
-			const { dataset, component } = event.params as { dataset?: Dataset; component?: string };
-			const deps = runtime();
-			return run({
-				deps,
-				key,
-				dataset: dataset ?? 'icd',
-				component: component === 'images' || path.includes('/images/') ? 'image' : 'video',
-				query: queryObject(event.url.searchParams),
-				origin: publicOrigin(event, deps.settings.origin),
-				event
-			});
-		},
-		status
-	);
+	const { dataset, component } = event.params as { dataset?: Dataset; component?: string };
+	const deps = runtime();
+	return {
+		deps,
+		key,
+		dataset: dataset ?? 'icd',
+		component: component === 'images' || path.includes('/images/') ? 'image' : 'video',
+		query: queryObject(event.url.searchParams),
+		origin: publicOrigin(event, deps.settings.origin),
+		event
+	};
+}
+
+export function serve(event: RequestEvent, run: (ctx: RouteContext) => unknown, status = 200): Response {
+	return answer(event.url.pathname, () => run(context(event)), status);
+}
+
+export function serveAsync(event: RequestEvent, run: (ctx: RouteContext) => Promise<unknown>, status = 200): Promise<Response> {
+	return answerAsync(event.url.pathname, () => run(context(event)), status);
+}
+
+/** A JSON request body parsed with a schema; anything else is one 400 problem, never a 500. */
+export async function jsonBody<S extends z.ZodType>(event: RequestEvent, schema: S): Promise<z.output<S>> {
+	const type = event.request.headers.get('content-type') ?? '';
+	if (!/^application\/json\b/i.test(type)) {
+		throw new ProblemError('invalid_parameter', 'The request body must be JSON (content-type: application/json).', { errors: [{ param: 'body', message: 'expected application/json' }] });
+	}
+	let body: unknown;
+	try {
+		body = await event.request.json();
+	} catch {
+		throw new ProblemError('invalid_parameter', 'The request body is not valid JSON.', { errors: [{ param: 'body', message: 'not valid JSON' }] });
+	}
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+		throw new ProblemError('invalid_parameter', 'The request body must be a JSON object.', { errors: [{ param: 'body', message: 'expected an object' }] });
+	}
+	return parseParams(schema, body as Record<string, string>);
 }

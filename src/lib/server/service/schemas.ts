@@ -13,7 +13,7 @@ export const GEO_MAX_LIMIT = 5000;
 export const SORTS = ['date_desc', 'date_asc', 'relevance', 'id_asc', 'id_desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
-const isoDate = z
+export const isoDate = z
 	.string()
 	.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
 	.refine((s) => {
@@ -26,7 +26,7 @@ const isoDate = z
  * Query integers arrive as text: digits only, no signs, no exponents, no fractions. On the wire
  * they are integers (OpenAPI query parameters, MCP arguments), which the metadata declares.
  */
-const queryInt = (min: number, max: number) =>
+export const queryInt = (min: number, max: number) =>
 	z
 		.string()
 		.regex(/^\d{1,10}$/, 'expected a whole number')
@@ -44,12 +44,12 @@ const searchText = z
 	.refine((s) => !FTS_SYNTAX.test(s), 'search is plain text; quotes, *, parentheses, NEAR(, : and leading - or + are not supported')
 	.refine((s) => !/[\u0000-\u001f]/.test(s), 'control characters are not allowed');
 
-const filterText = z
+export const filterText = z
 	.string()
 	.max(MAX_FILTER_LENGTH, `must be at most ${MAX_FILTER_LENGTH} characters`)
 	.refine((s) => !/[\u0000-\u001f]/.test(s), 'control characters are not allowed');
 
-const dateRange = <T extends { date_from?: string; date_to?: string }>(q: T, ctx: z.RefinementCtx) => {
+export const dateRange = <T extends { date_from?: string; date_to?: string }>(q: T, ctx: z.RefinementCtx) => {
 	if (q.date_from && q.date_to && q.date_from > q.date_to) {
 		ctx.addIssue({ code: 'custom', path: ['date_from'], message: 'date_from must be on or before date_to' });
 	}

@@ -8,6 +8,7 @@ import { DEFAULT_PER_PAGE, type SearchQuery, type SearchResponse, type Sort } fr
 import { cachedCount } from './count-cache';
 import { scopeClause, type RecordScope } from './scope';
 import { toSummary } from './shape';
+import { pageMeta } from '../paging';
 
 // Title matters most, then the summary; report and transcript are long and count least.
 const BM25_WEIGHTS = '8.0, 3.0, 1.0, 1.0';
@@ -76,16 +77,5 @@ export function searchRecords(deps: ServiceDeps, key: ApiKey, dataset: Dataset, 
 		.prepare(`SELECT r.* FROM records r WHERE ${scope.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
 		.all(...scope.params, perPage, offset)) as RecordRow[];
 
-	const pageTotal = Math.ceil(itemsTotal / perPage);
-	return {
-		itemsReceived: rows.length,
-		curPage: page,
-		nextPage: page < pageTotal ? page + 1 : null,
-		prevPage: page > 1 ? Math.min(page - 1, Math.max(pageTotal, 1)) : null,
-		offset,
-		perPage,
-		itemsTotal,
-		pageTotal,
-		items: rows.map(toSummary)
-	};
+	return { ...pageMeta(page, perPage, itemsTotal, rows.length), items: rows.map(toSummary) };
 }

@@ -1,0 +1,119 @@
+// npm run eval:nl -- [--data-dir DIR] [--verbose]
+// Evaluates natural language search on bench/nl-eval/queries.json over the default deterministic
+// dataset (generated into DIR on first run, then reused): nDCG@10 and recall@50 (capped at 50
+// relevant) for BM25 alone and for the hybrid, split into paraphrase and literal queries.
+// Refuses to score when a paraphrase query shares a word with a record it should find.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase, type Db } from '../src/lib/server/db/open';
+import { ensureDataset, formatProgress } from '../src/lib/server/dataset/index';
+import { topic } from '../src/lib/server/dataset/vocabulary/index';
+import { readSettings } from '../src/lib/server/env';
+import { progressLine } from '../src/lib/server/progress';
+import type { ApiKey } from '../src/lib/server/service/auth/keys';
+import { recordIdOf } from '../src/lib/server/service/nl/chunks';
+import { ensureNlIndex } from '../src/lib/server/service/nl/index-build';
+import { retrieve, type RetrievalMode } from '../src/lib/server/service/nl/retrieve';
+import { isStopWord, terms } from '../src/lib/server/service/nl/tokens';
+import type { Dataset } from '../src/lib/types/dataset';
+
+interface Query {
+	id: string;
+	kind: 'paraphrase' | 'literal';
+	topic: string;
+	search: string;
+	country: string;
+}
+interface EvalSet {
+	dataset: Dataset;
+	size: number;
+	seed: string;
+	queries: Query[];
+}
+
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string', default: 'bench/data/nl-eval' }, verbose: { type: 'boolean', default: false } } });
+const set = JSON.parse(fs.readFileSync('bench/nl-eval/queries.json', 'utf8')) as EvalSet;
+const ALL: ApiKey = { id: 'eval', name: 'eval', datasets: ['icd', 'icdb'], features: ['nl_search'], entities: null, rate: 1, burst: 1, credits: 0, createdAt: 0, revokedAt: null };
+
+function prepare(dir: string): Db {
+	const db = openDatabase(path.resolve(dir));
+	const line = progressLine(process.stderr);
+	ensureDataset(db, { size: set.size, seed: set.seed, onProgress: (p) => line.update(formatProgress(p)) });
+	ensureNlIndex(db, (p) => line.update(formatProgress(p)));
+	line.done();
+	return db;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Records of the query's country whose title or summary names one of the topic's forms. */
+function relevant(db: Db, q: Query): Set<number> {
+	const forms = new RegExp(`\\b(${topic(q.topic).forms.map(escape).join('|')})\\b`, 'i');
+	const rows = db.prepare('SELECT id, title, summary FROM records WHERE dataset = ? AND primary_country = ?').all(set.dataset, q.country) as { id: number; title: string; summary: string }[];
+	return new Set(rows.filter((r) => forms.test(`${r.title}\n${r.summary}`)).map((r) => r.id));
+}
+
+/** Words of the query (stemmed by the index itself) found in any relevant record's chunks. */
+function sharedWords(db: Db, q: Query, rel: Set<number>): string[] {
+	const shared: string[] = [];
+	for (const word of new Set([...terms(q.search), ...(q.search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !isStopWord(w))])) {
+		for (const component of ['video', 'image']) {
+			const t = `nl_${set.dataset}_${component}`;
+			const ids = db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ?`).pluck().all(`"${word}"`) as number[];
+			if (ids.some((id) => rel.has(recordIdOf(id)))) shared.push(word);
+		}
+	}
+	return [...new Set(shared)];
+}
+
+function ndcg(ranked: number[], rel: Set<number>, k: number): number {
+	let dcg = 0;
+	ranked.slice(0, k).forEach((id, i) => (dcg += rel.has(id) ? 1 / Math.log2(i + 2) : 0));
+	let ideal = 0;
+	for (let i = 0; i < Math.min(k, rel.size); i++) ideal += 1 / Math.log2(i + 2);
+	return ideal ? dcg / ideal : 0;
+}
+
+const recall = (ranked: number[], rel: Set<number>, k: number) => ranked.slice(0, k).filter((id) => rel.has(id)).length / Math.min(k, rel.size);
+
+async function main(): Promise<void> {
+	const db = prepare(values['data-dir']!);
+	const settings = readSettings({});
+	const rows: { q: Query; mode: RetrievalMode; ndcg: number; recall: number; ms: number }[] = [];
+	let violations = 0;
+	for (const q of set.queries) {
+		const rel = relevant(db, q);
+		if (rel.size === 0) throw new Error(`${q.id}: no relevant record; fix the query`);
+		if (q.kind === 'paraphrase') {
+			const shared = sharedWords(db, q, rel);
+			if (shared.length) {
+				violations++;
+				console.error(`${q.id} "${q.search}" shares ${shared.join(', ')} with its relevant records`);
+			}
+		}
+		for (const mode of ['bm25', 'hybrid'] as const) {
+			const started = performance.now();
+			const ranked = (await retrieve(db, settings, ALL, set.dataset, q.search, { country: q.country }, { topK: 50, mode })).map((r) => r.recordId);
+			const row = { q, mode, ndcg: ndcg(ranked, rel, 10), recall: recall(ranked, rel, 50), ms: performance.now() - started };
+			rows.push(row);
+			if (values.verbose) console.log(`${q.id} ${mode.padEnd(6)} nDCG@10 ${row.ndcg.toFixed(3)} R@50 ${row.recall.toFixed(3)} |rel| ${rel.size} "${q.search}" (${q.country})`);
+		}
+	}
+	if (violations) throw new Error(`${violations} paraphrase queries share words with their relevant records`);
+	const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+	const lines = ['| queries | n | nDCG@10 BM25 | nDCG@10 hybrid | recall@50 BM25 | recall@50 hybrid |', '|---|---|---|---|---|---|'];
+	for (const kind of ['paraphrase', 'literal', 'all'] as const) {
+		const pick = (mode: RetrievalMode) => rows.filter((r) => r.mode === mode && (kind === 'all' || r.q.kind === kind));
+		const b = pick('bm25');
+		const h = pick('hybrid');
+		lines.push(`| ${kind} | ${b.length} | ${mean(b.map((r) => r.ndcg)).toFixed(3)} | ${mean(h.map((r) => r.ndcg)).toFixed(3)} | ${mean(b.map((r) => r.recall)).toFixed(3)} | ${mean(h.map((r) => r.recall)).toFixed(3)} |`);
+	}
+	console.log(lines.join('\n'));
+	db.close();
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.message : error);
+	process.exit(1);
+});

@@ -1,0 +1,82 @@
+// The records a Domain GenAI turn stands on: hybrid retrieval (the same as natural language
+// search, inside the key's entity restriction), focused by primary_country and entity, bounded
+// by top_k, numbered for citation.
+import { DATASET_LABEL, type Component, type Dataset, type RecordRow } from '../../../types/dataset';
+import type { ApiKey } from '../auth/keys';
+import type { ServiceDeps } from '../deps';
+import { chunkId, chunkRowid, chunkText, type SectionType } from '../nl/chunks';
+import { recordClause, type NlFilters } from '../nl/candidates';
+import { retrieve, type RankedRecord } from '../nl/retrieve';
+import type { GenaiSource } from './schemas';
+
+export interface Evidence {
+	citation: number;
+	record: RecordRow;
+	section: SectionType;
+	chunk: string;
+	score: number;
+}
+
+const EXCERPT_CHARS = 480;
+
+export async function gatherEvidence(
+	deps: ServiceDeps,
+	key: ApiKey,
+	dataset: Dataset,
+	text: string,
+	focus: { primary_country?: string; entity?: string },
+	topK: number
+): Promise<Evidence[]> {
+	const filters = { country: focus.primary_country, entity: focus.entity };
+	let ranked = await retrieve(deps.db, deps.settings, key, dataset, text, filters, { topK });
+	if (ranked.length === 0 && (focus.primary_country || focus.entity)) ranked = newestInFocus(deps, key, dataset, filters, topK);
+	if (ranked.length === 0) return [];
+	const ids = ranked.map((r) => r.recordId);
+	const rows = deps.db.prepare(`SELECT * FROM records WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as RecordRow[];
+	const byId = new Map(rows.map((r) => [r.id!, r]));
+	return ranked.map((r, i) => {
+		const record = byId.get(r.recordId)!;
+		return { citation: i + 1, record, section: r.section, chunk: chunkText({ ...record, id: r.recordId }, r.section), score: r.score };
+	});
+}
+
+/**
+ * A question with no searchable word ("what happened there?") but a focus still has an answer:
+ * the newest records of that focus, scored 0 so the answer calls the evidence thin.
+ */
+function newestInFocus(deps: ServiceDeps, key: ApiKey, dataset: Dataset, filters: NlFilters, topK: number): RankedRecord[] {
+	const clause = recordClause(deps.db, key, filters)!;
+	const rows = deps.db
+		.prepare(`SELECT r.id, r.component FROM records r WHERE r.dataset = ? AND ${clause.sql} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`)
+		.all(dataset, ...clause.params, topK) as { id: number; component: Component }[];
+	return rows.map((r) => ({ recordId: r.id, component: r.component, rowid: chunkRowid(r.id, 'summary'), section: 'summary', score: 0 }));
+}
+
+export function excerpt(text: string): string {
+	const flat = text.replace(/\s+/g, ' ').trim();
+	return flat.length <= EXCERPT_CHARS ? flat : flat.slice(0, flat.lastIndexOf(' ', EXCERPT_CHARS)) + ' …';
+}
+
+export function toSource(dataset: Dataset, e: Evidence): GenaiSource {
+	const r = e.record;
+	const out: Record<string, unknown> = {
+		citation: e.citation,
+		dataset: DATASET_LABEL[dataset],
+		source_database: DATASET_LABEL[dataset],
+		source_component: r.component,
+		uuid: r.uuid,
+		primary_id: r.primary_id,
+		primary_date: r.primary_date,
+		entity: r.entity,
+		primary_country: r.primary_country,
+		second_geo_layer: r.second_geo_layer,
+		title: r.title,
+		summary: r.summary,
+		score: Math.round(e.score * 1e6) / 1e6,
+		match_chunk_id: chunkId(r.uuid, e.section),
+		section_type: e.section,
+		excerpt: excerpt(e.chunk)
+	};
+	for (const k of Object.keys(out)) if (out[k] === null || out[k] === undefined) delete out[k];
+	return out as GenaiSource;
+}

@@ -1,0 +1,41 @@
+// The prompt a language model sees for a turn. The offline answerer builds the same one, so
+// that its usage.prompt_tokens counts what a model would have been given.
+import { countTokens } from 'gpt-tokenizer';
+import { DATASET_LABEL, type Dataset } from '../../../types/dataset';
+import type { Turn } from './conversations';
+import { excerpt, type Evidence } from './evidence';
+
+export interface ChatMessage {
+	role: 'system' | 'user' | 'assistant';
+	content: string;
+}
+
+const INSTRUCTIONS = `You are an analyst assistant answering questions about the {label} dataset of analysed videos and images.
+Answer only from the numbered sources below. After every claim, cite the sources that support it as [n].
+Aggregate where you can (how many, where, when, which entities, trends). If the sources do not answer the question, say plainly that the evidence is thin.
+Cite only numbers that appear in the sources list.`;
+
+export function buildMessages(dataset: Dataset, question: string, evidence: Evidence[], history: Turn[]): ChatMessage[] {
+	const sources = evidence
+		.map((e) => {
+			const r = e.record;
+			return `[${e.citation}] ${DATASET_LABEL[dataset]} ${r.component} ${r.primary_date}, ${[r.second_geo_layer, r.primary_country].filter(Boolean).join(', ')}; entity: ${r.entity ?? 'unknown'}; title: ${r.title ?? ''}\n${excerpt(e.chunk)}`;
+		})
+		.join('\n\n');
+	return [
+		{ role: 'system', content: `${INSTRUCTIONS.replace('{label}', DATASET_LABEL[dataset])}\n\nSources:\n${sources || '(none matched)'}` },
+		...history.flatMap((t): ChatMessage[] => [
+			{ role: 'user', content: t.question },
+			{ role: 'assistant', content: t.answer }
+		]),
+		{ role: 'user', content: question }
+	];
+}
+
+/** Tokens of a chat prompt with the o200k tokenizer: each message's text plus its framing. */
+export function promptTokens(messages: ChatMessage[]): number {
+	// Chat formats add a few framing tokens per message (role and separators).
+	return messages.reduce((sum, m) => sum + countTokens(m.content) + 4, 3);
+}
+
+export const textTokens = (text: string) => countTokens(text);

@@ -1,0 +1,56 @@
+// Request and response of Domain GenAI (icdDomainGenAiChat, icdbDomainGenAiChat).
+import { z } from 'zod';
+import { filterText, recordSummary } from '../schemas';
+import { SECTION_TYPES } from '../nl/chunks';
+import { question } from '../nl/schemas';
+
+export const GENAI_DEFAULT_TOP_K = 8;
+export const GENAI_MAX_TOP_K = 50;
+export const GENAI_MAX_QUESTION = 4000;
+
+export const genaiRequest = z.strictObject({
+	question: question(GENAI_MAX_QUESTION),
+	conversation_id: z.string().min(1).max(200).optional().describe('opaque, from the preceding successful turn; omit on the first turn'),
+	primary_country: filterText.optional().describe('focuses retrieval on records of this country'),
+	entity: filterText.optional().describe('focuses retrieval on records of this entity'),
+	top_k: z.number().int().min(1).max(GENAI_MAX_TOP_K).optional().describe(`most sources to use (default ${GENAI_DEFAULT_TOP_K})`)
+});
+export type GenaiRequest = z.output<typeof genaiRequest>;
+
+export const genaiSource = recordSummary.omit({ dominant_lat: true, dominant_long: true }).extend({
+	citation: z.number().int().describe('the [n] that cites this source in the answer'),
+	dataset: z.enum(['ICD', 'ICDB']).describe('dataset label: keep it when showing the source'),
+	source_database: z.enum(['ICD', 'ICDB']),
+	source_component: z.enum(['video', 'image']),
+	score: z.number().min(0).max(1),
+	match_chunk_id: z.string(),
+	section_type: z.enum(SECTION_TYPES),
+	excerpt: z.string().describe('the supporting chunk (shortened)')
+});
+export type GenaiSource = z.infer<typeof genaiSource>;
+
+export const usage = z.object({
+	prompt_tokens: z.number().int(),
+	output_tokens: z.number().int(),
+	total_tokens: z.number().int()
+});
+export type Usage = z.infer<typeof usage>;
+
+export const genaiResponse = z
+	.object({
+		answer: z.string(),
+		sources: z.array(genaiSource),
+		response_id: z.string(),
+		conversation_id: z.string(),
+		conversation_expires_at: z.string().meta({ format: 'date-time' }).describe('current inactivity deadline'),
+		conversation_absolute_expires_at: z.string().meta({ format: 'date-time' }).describe('fixed maximum-lifetime deadline'),
+		usage,
+		rag_prompt_tokens: z.number().int().describe('deprecated: same as usage.prompt_tokens'),
+		rag_output_tokens: z.number().int().describe('deprecated: same as usage.output_tokens'),
+		rag_total_tokens: z.number().int().describe('deprecated: same as usage.total_tokens'),
+		answer_provider: z.string().describe('offline, or llm:<model>'),
+		credits_charged: z.number().int(),
+		credits_remaining: z.number().int()
+	})
+	.loose();
+export type GenaiResponse = z.infer<typeof genaiResponse>;

@@ -1,0 +1,109 @@
+// Lexical candidate lists: BM25 over the chunk indexes of the asked components, within the
+// key's entity restriction and the caller's filters. Without any filter the ranking and the
+// cut happen inside FTS5; with filters the matches are collected first and then joined to the
+// records (see records/search.ts for why that order).
+import type { Db } from '../../db/open';
+import type { Component, Dataset } from '../../../types/dataset';
+import type { ApiKey } from '../auth/keys';
+import { canonicalValue, type Clause } from '../records/scope';
+
+export interface NlFilters {
+	country?: string;
+	entity?: string;
+	source_component?: Component;
+	date_from?: string;
+	date_to?: string;
+}
+
+export interface Hit {
+	rowid: number;
+	component: Component;
+}
+
+/** Conditions on records beyond the component, or null when there are none. */
+export function recordClause(db: Db, key: ApiKey, f: NlFilters): Clause | null {
+	const sql: string[] = [];
+	const params: (string | number)[] = [];
+	if (key.entities) {
+		sql.push(`r.entity IN (${key.entities.map(() => '?').join(', ')})`);
+		params.push(...key.entities);
+	}
+	if (f.country !== undefined) {
+		sql.push('r.primary_country = ?');
+		params.push(canonicalValue(db, 'primary_country', f.country));
+	}
+	if (f.entity !== undefined) {
+		sql.push('r.entity = ?');
+		params.push(canonicalValue(db, 'entity', f.entity));
+	}
+	if (f.date_from) {
+		sql.push('r.primary_date >= ?');
+		params.push(f.date_from);
+	}
+	if (f.date_to) {
+		sql.push('r.primary_date <= ?');
+		params.push(f.date_to);
+	}
+	return sql.length ? { sql: sql.join(' AND '), params } : null;
+}
+
+export const components = (f: NlFilters): Component[] => (f.source_component ? [f.source_component] : ['video', 'image']);
+
+const matchExpression = (words: string[]) => words.map((w) => `"${w.replace(/"/g, '')}"`).join(' OR ');
+
+/**
+ * Beyond this many postings (summed over the words), FTS5 would score every match to find the
+ * best few: at a million records per component that is seconds. Unfiltered queries then take the
+ * newest POSTINGS_PER_WORD matches of each word, read in index order (no scoring), and rank those
+ * by the sum of the matched words' idf. Below it (every query of the default dataset) and with
+ * filters, ranking is FTS5's BM25 over all matches.
+ */
+const FULL_SCORING_POSTINGS = 15_000;
+const POSTINGS_PER_WORD = 2_000;
+
+export interface TermStats {
+	docFrequency(term: string): number;
+	weight(term: string): number;
+}
+
+function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilters, stats: TermStats, limit: number): Hit[] {
+	const score = new Map<number, { s: number; component: Component }>();
+	for (const component of components(filters)) {
+		const t = `nl_${dataset}_${component}`;
+		const read = db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
+		for (const w of words) {
+			const idf = stats.weight(w);
+			for (const rowid of read.all(matchExpression([w]), POSTINGS_PER_WORD) as number[]) {
+				const hit = score.get(rowid);
+				if (hit) hit.s += idf;
+				else score.set(rowid, { s: idf, component });
+			}
+		}
+	}
+	return [...score]
+		.sort((a, b) => b[1].s - a[1].s || b[0] - a[0])
+		.slice(0, limit)
+		.map(([rowid, { component }]) => ({ rowid, component }));
+}
+
+/** The best chunks for any of the words, best first, merged across components by BM25 score. */
+export function bm25List(db: Db, dataset: Dataset, words: string[], filters: NlFilters, clause: Clause | null, limit: number, stats?: TermStats): Hit[] {
+	if (words.length === 0) return [];
+	if (stats && !clause && words.reduce((sum, w) => sum + stats.docFrequency(w), 0) > FULL_SCORING_POSTINGS) {
+		return boundedList(db, dataset, words, filters, stats, limit);
+	}
+	const match = matchExpression(words);
+	const scored: (Hit & { score: number })[] = [];
+	for (const component of components(filters)) {
+		const t = `nl_${dataset}_${component}`;
+		const rows = (clause
+			? db
+					.prepare(`WITH f AS MATERIALIZED (SELECT rowid AS id, rank AS s FROM ${t} WHERE ${t} MATCH ?) SELECT f.id, f.s FROM f JOIN records r ON r.id = f.id / 8 WHERE ${clause.sql} ORDER BY f.s, f.id LIMIT ?`)
+					.all(match, ...clause.params, limit)
+			: db.prepare(`SELECT rowid AS id, rank AS s FROM ${t} WHERE ${t} MATCH ? ORDER BY rank LIMIT ?`).all(match, limit)) as { id: number; s: number }[];
+		for (const r of rows) scored.push({ rowid: r.id, component, score: r.s });
+	}
+	// FTS5's rank is bm25 negated: lower is better.
+	scored.sort((a, b) => a.score - b.score || a.rowid - b.rowid);
+	return scored.slice(0, limit).map(({ rowid, component }) => ({ rowid, component }));
+}

@@ -1,0 +1,53 @@
+// A record as sections. Each section is one chunk, searched on its own, so a result can say
+// which part of the record matched. Chunk ids are made of the record's uuid and the section,
+// which the generator derives from (size, seed): stable across restarts and rebuilds.
+import type { RecordRow } from '../../../types/dataset';
+
+export const SECTION_TYPES = ['transcript', 'visual_analysis', 'audio_analysis', 'summary', 'metadata'] as const;
+export type SectionType = (typeof SECTION_TYPES)[number];
+
+export interface Chunk {
+	section: SectionType;
+	text: string;
+}
+
+/** The FTS rowid of a chunk: the record id and the section's index in three low bits. */
+export const chunkRowid = (recordId: number, section: SectionType) => recordId * 8 + SECTION_TYPES.indexOf(section);
+export const recordIdOf = (rowid: number) => Math.floor(rowid / 8);
+export const sectionOf = (rowid: number): SectionType => SECTION_TYPES[rowid % 8];
+export const chunkId = (uuid: string, section: SectionType) => `${uuid}:${section}`;
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The columns chunking reads. */
+export const CHUNK_COLUMNS = 'id, uuid, component, primary_date, entity, sub_entity, primary_country, second_geo_layer, title, summary, report, transcript, visual_analysis, audio_analysis';
+export type ChunkSource = Pick<
+	RecordRow,
+	'uuid' | 'component' | 'primary_date' | 'entity' | 'sub_entity' | 'primary_country' | 'second_geo_layer' | 'title' | 'summary' | 'report' | 'transcript' | 'visual_analysis' | 'audio_analysis'
+> & { id: number };
+
+function metadata(r: ChunkSource): string {
+	const [y, m] = r.primary_date.split('-');
+	const when = `${MONTHS[Number(m) - 1]} ${y}`;
+	const where = [r.second_geo_layer, r.primary_country].filter(Boolean).join(', ');
+	const who = [r.entity, r.sub_entity].filter(Boolean).join(', ');
+	return `${r.component === 'video' ? 'Video' : 'Image'} by ${who || 'an unknown entity'}, ${where || 'place unknown'}, ${when}.`;
+}
+
+export function chunkRecord(r: ChunkSource): Chunk[] {
+	const out: Chunk[] = [];
+	const add = (section: SectionType, text: string | null | undefined) => {
+		if (text && text.trim()) out.push({ section, text });
+	};
+	add('transcript', r.transcript);
+	add('visual_analysis', r.visual_analysis);
+	add('audio_analysis', r.audio_analysis);
+	// The title and the analyst report belong with the summary: together they say what the record is about.
+	add('summary', [r.title, r.summary, r.report].filter(Boolean).join('\n'));
+	add('metadata', metadata(r));
+	return out;
+}
+
+export function chunkText(r: ChunkSource, section: SectionType): string {
+	return chunkRecord(r).find((c) => c.section === section)?.text ?? '';
+}

@@ -1,0 +1,141 @@
+// Builds the natural language search index after the dataset: every record's section chunks
+// into the per-component FTS5 tables, the term model trained on the same stream, and the
+// synonym table. Records are read in id order in bounded batches, so memory stays flat whatever
+// the size; the term model trains on an evenly spread sample of at most TRAIN_RECORDS records a
+// dataset, because a template-written corpus has said all it has to say long before a million;
+// document frequencies are counted on the same sample and scaled.
+// Skipped when the stored index was built for the same dataset (size, seed, generator version).
+import type { Db } from '../../db/open';
+import { readMeta, writeMeta } from '../../db/open';
+import { readDatasetMeta } from '../../dataset/ensure';
+import type { Progress } from '../../dataset/progress';
+import { COMPONENTS, DATASETS, type Dataset } from '../../../types/dataset';
+import { CHUNK_COLUMNS, chunkRecord, chunkRowid, type ChunkSource } from './chunks';
+import { TermModelTrainer } from './term-model';
+import { terms } from './tokens';
+import { firstSenseSynonyms } from './wordnet';
+
+/** Bump when chunking, tokenising or training changes. */
+export const NL_INDEX_VERSION = 2;
+export const NL_META_KEY = 'nl_index';
+const TRAIN_RECORDS = 100_000;
+const BATCH = 2_000;
+const PROGRESS_PHASE = 'Building natural language search index';
+
+export interface NlIndexMeta {
+	version: number;
+	dataset: string;
+	chunks: Record<Dataset, number>;
+}
+
+const datasetStamp = (db: Db) => {
+	const m = readDatasetMeta(db);
+	return m ? `${m.size}/${m.seed}/${m.version}/${m.completedAt}` : null;
+};
+
+export function readNlMeta(db: Db): NlIndexMeta | undefined {
+	const raw = readMeta(db, NL_META_KEY);
+	return raw ? (JSON.parse(raw) as NlIndexMeta) : undefined;
+}
+
+/** Returns whether it built. */
+export function ensureNlIndex(db: Db, onProgress: (p: Progress) => void = () => {}): boolean {
+	const stamp = datasetStamp(db);
+	if (!stamp) return false;
+	const meta = readNlMeta(db);
+	if (meta && meta.version === NL_INDEX_VERSION && meta.dataset === stamp) return false;
+	db.prepare('DELETE FROM meta WHERE key = ?').run(NL_META_KEY);
+
+	// Read through the page cache rather than the memory map, whose pages count as resident
+	// memory: a build reads the whole records table once (as the generator does, see generate.ts).
+	const mmap = db.pragma('mmap_size', { simple: true });
+	db.pragma('mmap_size = 0');
+	try {
+		build(db, stamp, onProgress);
+	} finally {
+		db.pragma(`mmap_size = ${mmap}`);
+	}
+	return true;
+}
+
+function build(db: Db, stamp: string, onProgress: (p: Progress) => void): void {
+	const total = db.prepare('SELECT count(*) FROM records').pluck().get() as number;
+	const progress = { done: 0, total };
+	onProgress({ phase: PROGRESS_PHASE, ...progress });
+	const vocabulary = new Set<string>();
+	const chunks = {} as Record<Dataset, number>;
+	for (const dataset of DATASETS) {
+		const trainer = new TermModelTrainer();
+		const records = db.prepare('SELECT count(*) FROM records WHERE dataset = ?').pluck().get(dataset) as number;
+		const stride = Math.max(1, Math.ceil(records / TRAIN_RECORDS));
+		for (const component of COMPONENTS) {
+			indexComponent(db, dataset, component, trainer, stride, (n) => {
+				progress.done += n;
+				onProgress({ phase: PROGRESS_PHASE, ...progress });
+			});
+		}
+		writeTerms(db, dataset, trainer);
+		for (const t of trainer.df.keys()) vocabulary.add(t);
+		chunks[dataset] = trainer.chunks;
+	}
+	writeSynonyms(db, firstSenseSynonyms((w) => vocabulary.has(w)));
+	const done: NlIndexMeta = { version: NL_INDEX_VERSION, dataset: stamp, chunks };
+	writeMeta(db, NL_META_KEY, JSON.stringify(done));
+}
+
+function indexComponent(db: Db, dataset: Dataset, component: string, trainer: TermModelTrainer, stride: number, advanced: (n: number) => void): void {
+	const table = `nl_${dataset}_${component}`;
+	db.exec(`INSERT INTO ${table}(${table}) VALUES ('delete-all')`);
+	db.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('hashsize', ${64 * 1024 * 1024})`);
+	const read = db.prepare(`SELECT ${CHUNK_COLUMNS} FROM records WHERE dataset = ? AND component = ? AND id > ? ORDER BY id LIMIT ?`);
+	const insert = db.prepare(`INSERT INTO ${table}(rowid, body) VALUES (?, ?)`);
+	const write = db.transaction((rows: ChunkSource[]) => {
+		for (const row of rows) {
+			const sampled = row.id % stride === 0;
+			const recordTerms = new Set<string>();
+			for (const chunk of chunkRecord(row)) {
+				insert.run(chunkRowid(row.id, chunk.section), chunk.text);
+				trainer.chunks++;
+				// Tokenising is most of the cost of a build; outside the sample only FTS5 reads the text.
+				if (!sampled) continue;
+				const chunkTerms = new Set(terms(chunk.text));
+				trainer.count(chunkTerms);
+				for (const t of chunkTerms) recordTerms.add(t);
+			}
+			if (sampled) trainer.train(row.uuid, recordTerms);
+		}
+	});
+	let after = 0;
+	for (;;) {
+		const rows = read.all(dataset, component, after, BATCH) as ChunkSource[];
+		if (rows.length === 0) break;
+		write(rows);
+		after = rows[rows.length - 1].id;
+		advanced(rows.length);
+	}
+	db.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('hashsize', ${1024 * 1024})`);
+	// One merged segment per table: queries then read one posting list per term, not dozens.
+	db.exec(`INSERT INTO ${table}(${table}) VALUES ('optimize')`);
+}
+
+/** Document frequencies are counted on the sample and scaled to the whole dataset. */
+function writeTerms(db: Db, dataset: Dataset, trainer: TermModelTrainer): void {
+	const scale = trainer.sampledChunks > 0 ? trainer.chunks / trainer.sampledChunks : 1;
+	const empty = Buffer.alloc(0);
+	const insert = db.prepare('INSERT INTO nl_terms (dataset, term, df, vector) VALUES (?, ?, ?, ?)');
+	db.transaction(() => {
+		db.prepare('DELETE FROM nl_terms WHERE dataset = ?').run(dataset);
+		for (const [term, df] of trainer.df) {
+			const v = trainer.vectors.get(term);
+			insert.run(dataset, term, Math.max(1, Math.round(df * scale)), v ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : empty);
+		}
+	})();
+}
+
+function writeSynonyms(db: Db, synonyms: Map<string, string[]>): void {
+	const insert = db.prepare('INSERT INTO nl_synonyms (word, synonyms) VALUES (?, ?)');
+	db.transaction(() => {
+		db.exec('DELETE FROM nl_synonyms');
+		for (const [word, list] of synonyms) insert.run(word, JSON.stringify(list));
+	})();
+}

@@ -1,0 +1,111 @@
+// Hybrid retrieval: four ranked lists of chunks fused by reciprocal rank fusion (Cormack et al.
+// 2009), then folded to records.
+//   exact    BM25 over the question's own words                       weight 1
+//   synonyms BM25 over their WordNet first-sense synonyms            weight 0.5 (below exact)
+//   latent   BM25 over the corpus terms nearest the query vector     weight 0.5
+//   dense    every candidate above, ordered by cosine similarity    weight 1
+//            between the query's and the chunk's embeddings
+// BM25 alone is the `exact` list (mode 'bm25'), which the evaluation compares against.
+import type { Db } from '../../db/open';
+import type { Component, Dataset } from '../../../types/dataset';
+import type { ApiKey } from '../auth/keys';
+import type { Settings } from '../../env';
+import { bm25List, recordClause, type Hit, type NlFilters } from './candidates';
+import { CHUNK_COLUMNS, chunkText, recordIdOf, sectionOf, type ChunkSource, type SectionType } from './chunks';
+import { embedderFor, type Embedder } from './embedder';
+import { planQuery } from './query-plan';
+
+const RRF_K = 60;
+const WEIGHTS = { exact: 1, synonyms: 0.5, latent: 0.5, dense: 1 } as const;
+/** Later chunks of the same record add a little: a record that matches in several sections is a better match. */
+const EXTRA_CHUNK_SHARE = 0.1;
+
+export type RetrievalMode = 'hybrid' | 'bm25';
+
+export interface RankedRecord {
+	recordId: number;
+	component: Component;
+	rowid: number;
+	section: SectionType;
+	/** 0..1: the fused score over the best a record could get (first in every list). */
+	score: number;
+	/** The record's text columns, for callers that quote the matching chunk. */
+	source?: ChunkSource;
+}
+
+export interface RetrieveOptions {
+	topK: number;
+	mode?: RetrievalMode;
+	embedder?: Embedder;
+}
+
+function candidateDepth(topK: number): number {
+	return Math.min(400, Math.max(100, 2 * topK));
+}
+
+function readSources(db: Db, ids: number[]): Map<number, ChunkSource> {
+	const out = new Map<number, ChunkSource>();
+	for (let i = 0; i < ids.length; i += 500) {
+		const part = ids.slice(i, i + 500);
+		const rows = db.prepare(`SELECT ${CHUNK_COLUMNS} FROM records WHERE id IN (${part.map(() => '?').join(',')})`).all(...part) as ChunkSource[];
+		for (const r of rows) out.set(r.id, r);
+	}
+	return out;
+}
+
+export async function retrieve(db: Db, settings: Settings, key: ApiKey, dataset: Dataset, question: string, filters: NlFilters, options: RetrieveOptions): Promise<RankedRecord[]> {
+	const mode = options.mode ?? 'hybrid';
+	const plan = planQuery(db, dataset, question);
+	const clause = recordClause(db, key, filters);
+	const depth = candidateDepth(options.topK);
+	// The baseline is classic BM25 over every word of the question; the hybrid's exact list leaves
+	// out the words in most chunks, which cost long posting lists and rank nothing.
+	const exact = mode === 'bm25' ? plan.words : plan.exact;
+	const lists: { weight: number; hits: Hit[] }[] = [{ weight: WEIGHTS.exact, hits: bm25List(db, dataset, exact, filters, clause, depth, mode === 'hybrid' ? plan.model : undefined) }];
+	if (mode === 'hybrid') {
+		lists.push({ weight: WEIGHTS.synonyms, hits: bm25List(db, dataset, plan.synonyms, filters, clause, depth, plan.model) });
+		lists.push({ weight: WEIGHTS.latent, hits: bm25List(db, dataset, plan.latent, filters, clause, depth, plan.model) });
+	}
+	const pool = new Map<number, Hit>();
+	for (const l of lists) for (const h of l.hits) pool.set(h.rowid, h);
+	if (pool.size === 0) return [];
+	const sources = readSources(db, [...new Set([...pool.keys()].map(recordIdOf))]);
+
+	if (mode === 'hybrid') {
+		const embedder = options.embedder ?? embedderFor(settings, plan.model);
+		const hits = [...pool.values()];
+		const scores = await embedder.similarities(plan.expandedText, hits.map((h) => chunkText(sources.get(recordIdOf(h.rowid))!, sectionOf(h.rowid))));
+		const similarity = new Map(hits.map((h, i) => [h.rowid, scores[i]]));
+		lists.push({ weight: WEIGHTS.dense, hits: [...hits].sort((a, b) => similarity.get(b.rowid)! - similarity.get(a.rowid)! || a.rowid - b.rowid) });
+	}
+	return fuse(lists, sources, options.topK);
+}
+
+function fuse(lists: { weight: number; hits: Hit[] }[], sources: Map<number, ChunkSource>, topK: number): RankedRecord[] {
+	const chunkScore = new Map<number, number>();
+	for (const { weight, hits } of lists) {
+		hits.forEach((h, rank) => chunkScore.set(h.rowid, (chunkScore.get(h.rowid) ?? 0) + weight / (RRF_K + rank + 1)));
+	}
+	const component = new Map<number, Component>();
+	for (const l of lists) for (const h of l.hits) component.set(h.rowid, h.component);
+
+	const byRecord = new Map<number, { best: number; rowid: number; rest: number }>();
+	for (const [rowid, s] of chunkScore) {
+		const id = recordIdOf(rowid);
+		const r = byRecord.get(id);
+		if (!r) byRecord.set(id, { best: s, rowid, rest: 0 });
+		else if (s > r.best || (s === r.best && rowid < r.rowid)) byRecord.set(id, { best: s, rowid, rest: r.rest + r.best });
+		else r.rest += s;
+	}
+	const maxWeight = lists.reduce((sum, l) => sum + l.weight, 0) / (RRF_K + 1);
+	const ranked = [...byRecord].map(([recordId, r]) => ({
+		recordId,
+		component: component.get(r.rowid)!,
+		rowid: r.rowid,
+		section: sectionOf(r.rowid),
+		score: Math.min(1, (r.best + EXTRA_CHUNK_SHARE * r.rest) / (maxWeight * (1 + EXTRA_CHUNK_SHARE))),
+		source: sources.get(recordId)
+	}));
+	ranked.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
+	return ranked.slice(0, topK);
+}

@@ -1,0 +1,55 @@
+// Request and response of natural language search (searchIcdNl, searchIcdbNl): the single source
+// for validation, types, /openapi.json and the MCP tool input schema.
+import { z } from 'zod';
+import { dateRange, filterText, isoDate, queryInt, recordSummary, searchResponse } from '../schemas';
+import { SECTION_TYPES } from './chunks';
+
+export const NL_DEFAULT_PER_PAGE = 10;
+export const NL_MAX_PER_PAGE = 50;
+export const NL_DEFAULT_TOP_K = 50;
+export const NL_MAX_TOP_K = 200;
+export const NL_MAX_QUESTION = 1000;
+
+/** A question: not blank, not a document, something to search with. */
+export const question = (max: number) =>
+	z
+		.string()
+		.max(max, `must be at most ${max} characters`)
+		.refine((s) => s.trim().length > 0, 'must not be empty')
+		.refine((s) => /[\p{L}\p{N}]/u.test(s), 'must contain at least one letter or digit')
+		.refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), 'control characters are not allowed');
+
+export const nlSearchQuery = z
+	.strictObject({
+		search: question(NL_MAX_QUESTION).describe('descriptive phrase or question'),
+		country: filterText.optional(),
+		entity: filterText.optional(),
+		source_component: z.enum(['video', 'image']).optional(),
+		page: queryInt(1, 1_000_000).optional(),
+		per_page: queryInt(1, NL_MAX_PER_PAGE).optional(),
+		top_k: queryInt(1, NL_MAX_TOP_K).optional(),
+		date_from: isoDate.optional(),
+		date_to: isoDate.optional()
+	})
+	.superRefine(dateRange);
+export type NlSearchQuery = z.output<typeof nlSearchQuery>;
+
+export const nlSearchItem = recordSummary.pick({ uuid: true, primary_id: true, primary_date: true, entity: true, primary_country: true, summary: true }).extend({
+	source_component: z.enum(['video', 'image']),
+	source_database: z.enum(['ICD', 'ICDB']),
+	sub_entity: z.string().optional(),
+	score: z.number().min(0).max(1).describe('relevance in 0..1; items are in descending order'),
+	match_chunk_id: z.string().describe('the best-matching chunk: stable across restarts'),
+	section_type: z.enum(SECTION_TYPES)
+});
+export type NlSearchItem = z.infer<typeof nlSearchItem>;
+
+export const nlSearchResponse = searchResponse.omit({ items: true }).extend({
+	status: z.literal('ok'),
+	itemsTotal: z.number().int().describe('ranked records, at most top_k'),
+	retrieval_question: z.string(),
+	source_component_filter: z.string().describe('video, image, or all'),
+	top_k: z.number().int(),
+	items: z.array(nlSearchItem)
+});
+export type NlSearchResponse = z.infer<typeof nlSearchResponse>;
