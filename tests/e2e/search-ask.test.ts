@@ -61,7 +61,7 @@ describe('search on the map', () => {
 
 		await results.first().locator('button').click();
 		await page.getByTestId('record-panel').waitFor();
-		expect(page.url()).toMatch(/rec=icdb?\/(video|image)\//);
+		await expect.poll(() => new URL(page.url()).searchParams.get('rec')).toMatch(/^icdb?\/(video|image)\/[0-9a-f-]{36}$/);
 		await page.getByRole('button', { name: 'Close record' }).click();
 	});
 });

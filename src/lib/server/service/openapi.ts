@@ -78,10 +78,9 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 		paths[`/v1/${dataset}/videos/{uuid}/player`] = {
 			get: { operationId: operationId.videoPlayer(dataset), summary: `Signed, expiring player URL for a ${DATASET_LABEL[dataset]} video`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('VideoPlayerResponse'), ...problemResponses([400, 401, 403, 404, 429]) } }
 		};
-		const D = pascal(dataset);
 		paths[`/v1/${dataset}/nl-search`] = {
 			get: {
-				operationId: `search${D}Nl`,
+				operationId: operationId.nlSearch(dataset),
 				summary: `Natural language search over ${DATASET_LABEL[dataset]} video and image records: ranked by meaning, no generated answer`,
 				parameters: parameters(nlSearchQuery, 'query'),
 				responses: { ...ok('NlSearchResponse'), ...problemResponses([400, 401, 403, 429]) }
@@ -89,7 +88,7 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 		};
 		paths[`/v1/${dataset}/domain-genai`] = {
 			post: {
-				operationId: `${dataset}DomainGenAiChat`,
+				operationId: operationId.genaiChat(dataset),
 				summary: `Domain GenAI turn on ${DATASET_LABEL[dataset]}: a grounded answer with sources; consumes credits; never retry automatically`,
 				requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(genaiRequest, 'input') } } },
 				responses: { ...ok('DomainGenAiResponse'), ...problemResponses([400, 401, 402, 403, 404, 429, 502]) }
