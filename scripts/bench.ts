@@ -1,14 +1,17 @@
-// npm run bench -- [--records N] [--only service|stream|browser|all] [--runs R] [--timeout S]
+// npm run bench -- [--records N] [--only service|stream|browser|nl|all] [--runs R] [--timeout S]
 //                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME]
 // Prepares (and caches) a dataset of N records per component, starts the production server on it,
 // measures, and writes bench/results/<name>.json plus a readable summary on stdout.
 //   service: latency and throughput of the embedded service's endpoints, full manifest walks;
 //   stream:  the explorer's /api/stream beside the naive /bench/naive-stream (wire size, times);
-//   browser: the explorer page beside the naive /bench/naive page in headless Chromium.
+//   browser: the explorer page beside the naive /bench/naive page in headless Chromium;
+//   nl:      natural language search quality (scripts/eval-nl.ts: BM25 vs hybrid on the committed
+//            evaluation set, over the default dataset) and its latency on this dataset.
 // Stream and browser runs are bounded: a side that exceeds --timeout is recorded as timed out.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { benchBrowser } from './bench/browser';
 import { formatTable } from './bench/naive-compare';
@@ -29,7 +32,7 @@ const { values } = parseArgs({
 	}
 });
 
-const SECTIONS = ['service', 'stream', 'browser'] as const;
+const SECTIONS = ['service', 'stream', 'browser', 'nl'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const records = Number(values.records);
@@ -74,6 +77,15 @@ async function main() {
 				walkRuns: Number(values.walks),
 				log
 			});
+		}
+		if (sections.has('nl')) {
+			heading('natural language search');
+			// Quality is measured on the default dataset the evaluation set was written for.
+			const evaluation = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/eval-nl.ts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+			if (evaluation.status !== 0) throw new Error('the NL evaluation failed (scripts/eval-nl.ts)');
+			log(evaluation.stdout.trimEnd());
+			const latency = await benchService(server.url, key, { seconds: Number(values.seconds), connections: values.connections!.split(',').map(Number), walkRuns: 0, log, only: ['natural language search'] });
+			result.nl = { evaluation: evaluation.stdout, latency: latency.load };
 		}
 		if (sections.has('stream')) {
 			heading(`stream: explorer vs naive baseline, median of ${runs}`);

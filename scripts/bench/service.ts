@@ -1,5 +1,6 @@
 // Service benchmarks: latency percentiles and throughput per endpoint under 1, 16 and 64
 // concurrent clients over loopback (autocannon, bounded in time), and full manifest walks.
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { median, round } from './stats';
 
@@ -72,6 +73,10 @@ async function drain(url: string, key: string): Promise<void> {
 	}
 }
 
+function nlQuestions(): string[] {
+	return (JSON.parse(fs.readFileSync('bench/nl-eval/queries.json', 'utf8')).queries as { search: string }[]).map((q) => q.search);
+}
+
 /** Picks realistic request paths from the data itself: real uuids, ids, countries and title words. */
 async function scenarios(url: string, key: string): Promise<Scenario[]> {
 	const sample = await json(`${url}/v1/icd/videos?per_page=100&sort=id_asc`, key);
@@ -86,6 +91,8 @@ async function scenarios(url: string, key: string): Promise<Scenario[]> {
 		{ name: 'search: newest page', paths: Array.from({ length: 20 }, (_, p) => `/v1/icd/videos?page=${p + 1}`) },
 		{ name: 'search: country + dates', paths: countries.map((c, n) => `/v1/icd/videos?country=${enc(c)}&date_from=${2015 + (n % 6)}-01-01&date_to=2025-12-31`) },
 		{ name: 'geo manifest page (5,000)', paths: ['/v1/icd/videos/geo-manifest?limit=5000', '/v1/icdb/images/geo-manifest?limit=5000'] },
+		// The committed evaluation questions (bench/nl-eval), over both datasets.
+		{ name: 'natural language search', paths: nlQuestions().flatMap((q) => ['icd', 'icdb'].map((d) => `/v1/${d}/nl-search?search=${enc(q)}`)) },
 		// Last: its slow requests would otherwise still be queued when the next scenario starts.
 		{ name: 'search: keyword (relevance)', paths: words.map((w) => `/v1/icd/videos?search=${enc(w)}`) }
 	];
@@ -123,8 +130,8 @@ export interface ServiceBench {
 	walks: WalkResult[];
 }
 
-export async function benchService(url: string, key: string, options: { seconds: number; connections: number[]; walkRuns: number; log: (s: string) => void }): Promise<ServiceBench> {
-	const all = await scenarios(url, key);
+export async function benchService(url: string, key: string, options: { seconds: number; connections: number[]; walkRuns: number; log: (s: string) => void; only?: string[] }): Promise<ServiceBench> {
+	const all = (await scenarios(url, key)).filter((s) => !options.only || options.only.includes(s.name));
 	// Warm the page cache and the count cache the way a running service would be.
 	for (const s of all) for (const p of s.paths) await json(url + p, key);
 	const results: LoadResult[] = [];
@@ -137,7 +144,7 @@ export async function benchService(url: string, key: string, options: { seconds:
 		}
 	}
 	const walks: WalkResult[] = [];
-	for (const path of ['/v1/icd/videos/geo-manifest']) {
+	for (const path of options.walkRuns > 0 ? ['/v1/icd/videos/geo-manifest'] : []) {
 		const runs: WalkResult[] = [];
 		for (let i = 0; i < options.walkRuns; i++) runs.push(await walkManifest(url, key, path));
 		const m = median(runs.map((r) => r.seconds));
