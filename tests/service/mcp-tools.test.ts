@@ -172,12 +172,16 @@ describe.each(DATASETS)('%s natural language search tool', (dataset) => {
 		expect((page.items as { source_database: string }[]).every((i) => i.source_database === label)).toBe(true);
 
 		const row = some(dataset, 'image', 4);
-		const filtered = { search: 'people gathered in a street', source_component: 'image', country: 'Mali', date_from: '2000-01-01', date_to: '2030-12-31' };
+		const { country } = t.db.one<{ country: string }>(
+			"SELECT primary_country AS country FROM records WHERE dataset = ? AND component = 'image' AND primary_country IS NOT NULL ORDER BY id LIMIT 1",
+			dataset
+		);
+		const filtered = { search: 'people gathered in a street', source_component: 'image', country, date_from: '2000-01-01', date_to: '2030-12-31' };
 		const narrowed = toolJson(await mcp.call(tool, filtered));
 		expect(narrowed).toEqual(await rest(nlPath(dataset, filtered)));
 		expect(narrowed.itemsReceived).toBeGreaterThan(0);
 		expect(narrowed.source_component_filter).toBe('image');
-		expect((narrowed.items as { source_component: string }[]).every((i) => i.source_component === 'image')).toBe(true);
+		expect((narrowed.items as { source_component: string; primary_country?: string }[]).every((i) => i.source_component === 'image' && i.primary_country === country)).toBe(true);
 		const byEntity = toolJson(await mcp.call(tool, { search: 'a report', entity: row.entity, per_page: 50 }));
 		expect(byEntity.itemsReceived).toBeGreaterThan(0);
 		expect((byEntity.items as Row[]).every((i) => i.entity === row.entity)).toBe(true);
