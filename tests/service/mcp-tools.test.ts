@@ -2,7 +2,9 @@
 // answer) and with bad ones (the REST problem, as a tool error), and under entity restrictions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPONENTS, COMPONENT_PATH, DATASETS, type Component, type Dataset } from '../../src/lib/types/dataset';
+import { post } from '../helpers/genai';
 import { connectMcp, toolJson, toolProblem, type McpSession } from '../helpers/mcp';
+import { expectProblem } from '../helpers/problem';
 import { serverWithOracle } from '../helpers/server';
 
 const t = serverWithOracle();
@@ -24,6 +26,11 @@ const rest = async (path: string, key?: string) => {
 };
 const some = (dataset: Dataset, component: Component, offset = 0) =>
 	t.db.one<Row>('SELECT uuid, primary_id, entity, title FROM records WHERE dataset = ? AND component = ? AND mappable = 1 ORDER BY id LIMIT 1 OFFSET ?', dataset, component, offset);
+
+/** A problem without its instance (the REST path or the MCP endpoint), to compare REST and MCP refusals. */
+const sansInstance = ({ instance: _, ...p }: Record<string, unknown>) => p;
+const nlPath = (dataset: Dataset, params: Record<string, string | number>) =>
+	`/v1/${dataset}/nl-search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
 
 const combos = DATASETS.flatMap((dataset) => COMPONENTS.map((component) => ({ dataset, component, base: `/v1/${dataset}/${COMPONENT_PATH[component]}`, dc: `${P(dataset)}${P(component)}` })));
 
@@ -144,6 +151,147 @@ describe('entity restrictions', () => {
 		const b = toolProblem(await restricted.call('getIcdVideoByComponentId', { component_id: hidden.primary_id }), 404, 'not_found');
 		toolProblem(await restricted.call('getIcdVideoPlayer', { uuid: hidden.uuid }), 404, 'not_found');
 		expect(a.title).toBe(b.title);
+
+		const nl = toolJson(await restricted.call('searchIcdNl', { search: 'armed men at a roadblock', per_page: 50 }));
+		expect(nl.itemsReceived).toBeGreaterThan(0);
+		expect(nl).toEqual(await rest(nlPath('icd', { search: 'armed men at a roadblock', per_page: 50 }), key));
+		expect((nl.items as Row[]).every((i) => i.entity === visible.entity)).toBe(true);
 		await restricted.client.close();
+	});
+});
+
+describe.each(DATASETS)('%s natural language search tool', (dataset) => {
+	const tool = `search${P(dataset)}Nl`;
+
+	it(`${tool} answers what REST answers, for the same arguments`, async () => {
+		const paged = { search: 'armed men searching cars at a roadblock', per_page: 5, page: 2, top_k: 30 };
+		const page = toolJson(await mcp.call(tool, paged));
+		expect(page).toMatchObject({ status: 'ok', curPage: 2, itemsReceived: 5, top_k: 30, retrieval_question: paged.search });
+		expect(page).toEqual(await rest(nlPath(dataset, paged)));
+		const label = dataset.toUpperCase();
+		expect((page.items as { source_database: string }[]).every((i) => i.source_database === label)).toBe(true);
+
+		const row = some(dataset, 'image', 4);
+		const { country } = t.db.one<{ country: string }>(
+			"SELECT primary_country AS country FROM records WHERE dataset = ? AND component = 'image' AND primary_country IS NOT NULL ORDER BY id LIMIT 1",
+			dataset
+		);
+		const filtered = { search: 'people gathered in a street', source_component: 'image', country, date_from: '2000-01-01', date_to: '2030-12-31' };
+		const narrowed = toolJson(await mcp.call(tool, filtered));
+		expect(narrowed).toEqual(await rest(nlPath(dataset, filtered)));
+		expect(narrowed.itemsReceived).toBeGreaterThan(0);
+		expect(narrowed.source_component_filter).toBe('image');
+		expect((narrowed.items as { source_component: string; primary_country?: string }[]).every((i) => i.source_component === 'image' && i.primary_country === country)).toBe(true);
+		const byEntity = toolJson(await mcp.call(tool, { search: 'a report', entity: row.entity, per_page: 50 }));
+		expect(byEntity.itemsReceived).toBeGreaterThan(0);
+		expect((byEntity.items as Row[]).every((i) => i.entity === row.entity)).toBe(true);
+	});
+
+	it(`${tool} refuses bad arguments with the REST problem`, async () => {
+		for (const bad of [{}, { search: '   ' }, { search: 'convoys', top_k: 201 }, { search: 'convoys', per_page: 51 }, { search: 'convoys', source_component: 'audio' }, { search: 'convoys', sort: 'relevance' }]) {
+			const mcpProblem = toolProblem(await mcp.call(tool, bad), 400, 'invalid_parameter');
+			const restProblem = await expectProblem(await t.server.get(nlPath(dataset, bad as Record<string, string | number>)), 400, 'invalid_parameter');
+			expect(sansInstance(mcpProblem), JSON.stringify(bad)).toEqual(sansInstance(restProblem));
+		}
+		expect(toolProblem(await mcp.call(tool, {}), 400, 'invalid_parameter').errors).toEqual([{ param: 'search', message: expect.any(String) }]);
+		expect(toolProblem(await mcp.call(tool, { search: 'convoys', top_k: 201 }), 400, 'invalid_parameter').errors).toEqual([{ param: 'top_k', message: 'must be at most 200' }]);
+		// MCP arguments are typed: numbers as JSON numbers, the question as a string.
+		expect(toolProblem(await mcp.call(tool, { search: 'convoys', page: '2' }), 400, 'invalid_parameter').errors).toEqual([{ param: 'page', message: 'expected a number' }]);
+		expect(toolProblem(await mcp.call(tool, { search: 42 }), 400, 'invalid_parameter').errors).toEqual([{ param: 'search', message: 'expected a string' }]);
+		expect(toolProblem(await mcp.call(tool, { search: 'convoys', topk: 5 }), 400, 'invalid_parameter').errors).toEqual([{ param: 'topk', message: 'unknown parameter' }]);
+	});
+});
+
+describe('Domain GenAI tools', () => {
+	type Turn = { answer: string; conversation_id: string; response_id: string; credits_charged: number; credits_remaining: number; sources: { dataset: string; citation: number }[] };
+	const restTurn = async (dataset: Dataset, body: Record<string, unknown>, key: string): Promise<Turn> => {
+		const r = await post(t.server, dataset, body, key);
+		expect(r.status, await r.clone().text()).toBe(200);
+		return r.json();
+	};
+	const unavailable = (result: Awaited<ReturnType<McpSession['call']>>) => toolProblem(result, 404, 'conversation_unavailable');
+
+	it('continues one conversation across MCP calls and REST, each turn charging credits as REST does', async () => {
+		const { key } = t.server.createKey(['--credits', '4']);
+		const session = await connectMcp(t.server, '/mcp-all', key);
+		await session.client.listTools();
+
+		const first = toolJson(await session.call('icdDomainGenAiChat', { question: 'Where were roadblocks set up and by which groups?', top_k: 4 })) as unknown as Turn;
+		expect(first.conversation_id).toMatch(/^conv_/);
+		expect(first.answer.length).toBeGreaterThan(50);
+		expect(first.sources.length).toBeGreaterThan(0);
+		expect(first.sources.length).toBeLessThanOrEqual(4);
+		expect(first.sources.every((s) => s.dataset === 'ICD')).toBe(true);
+		expect(first).toMatchObject({ credits_charged: 1, credits_remaining: 3 });
+
+		const second = toolJson(await session.call('icdDomainGenAiChat', { question: 'And which of them were in Mali?', conversation_id: first.conversation_id })) as unknown as Turn;
+		expect(second.conversation_id).toBe(first.conversation_id);
+		expect(second.response_id).not.toBe(first.response_id);
+		expect(second.credits_remaining).toBe(2);
+		// The same conversation over REST: MCP and REST turns are one conversation and one credit balance.
+		const third = await restTurn('icd', { question: 'When was that?', conversation_id: first.conversation_id }, key);
+		expect(third.conversation_id).toBe(first.conversation_id);
+		expect(third.credits_remaining).toBe(1);
+
+		// An ICD conversation does not continue on ICDB: conversation_unavailable, and nothing is charged.
+		const wrong = unavailable(await session.call('icdbDomainGenAiChat', { question: 'More?', conversation_id: first.conversation_id }));
+		expect(wrong.remediation).toMatch(/conversation_id/);
+		const fresh = toolJson(await session.call('icdbDomainGenAiChat', { question: 'Which funerals were filmed?' })) as unknown as Turn;
+		expect(fresh.conversation_id).not.toBe(first.conversation_id);
+		expect(fresh.sources.every((s) => s.dataset === 'ICDB')).toBe(true);
+		expect(fresh.credits_remaining).toBe(0);
+
+		// Out of credits: the REST 402 problem, as a tool error, on MCP and REST alike.
+		const exhausted = toolProblem(await session.call('icdDomainGenAiChat', { question: 'Anything else?', conversation_id: first.conversation_id }), 402, 'credits_exhausted');
+		const restExhausted = await expectProblem(await post(t.server, 'icd', { question: 'Anything else?' }, key), 402, 'credits_exhausted');
+		expect(sansInstance(exhausted)).toEqual(sansInstance(restExhausted));
+		await session.client.close();
+	});
+
+	it('answers an unknown or foreign conversation with the REST conversation_unavailable problem', async () => {
+		const { key } = t.server.createKey(['--credits', '3']);
+		const owner = await restTurn('icd', { question: 'Which convoys were filmed?' }, t.server.localKey);
+		const session = await connectMcp(t.server, '/mcp-icd', key);
+		for (const conversation_id of ['conv_' + 'A'.repeat(32), owner.conversation_id]) {
+			const result = await session.call('icdDomainGenAiChat', { question: 'More on that', conversation_id });
+			expect(result.isError).toBe(true);
+			const body = unavailable(result);
+			expect(body.instance).toBe('/mcp-icd');
+			const rest = await expectProblem(await post(t.server, 'icd', { question: 'More on that', conversation_id }, key), 404, 'conversation_unavailable');
+			expect(sansInstance(body)).toEqual(sansInstance(rest));
+		}
+		// Failed turns cost nothing: the first successful one leaves 2 of 3.
+		expect((toolJson(await session.call('icdDomainGenAiChat', { question: 'Which convoys were filmed?' })) as unknown as Turn).credits_remaining).toBe(2);
+		await session.client.close();
+	});
+
+	it('refuses bad arguments with the REST problem, before any charge', async () => {
+		const { key } = t.server.createKey(['--credits', '1']);
+		const session = await connectMcp(t.server, '/mcp-all', key);
+		const bads = [{}, { question: ' ' }, { question: 'convoys', top_k: '3' }, { question: 'convoys', top_k: 51 }, { question: 'convoys', conversation_id: '' }, { question: 'convoys', extra: true }];
+		for (const bad of bads) {
+			const mcpProblem = toolProblem(await session.call('icdbDomainGenAiChat', bad), 400, 'invalid_parameter');
+			const restProblem = await expectProblem(await post(t.server, 'icdb', bad, key), 400, 'invalid_parameter');
+			expect(sansInstance(mcpProblem), JSON.stringify(bad)).toEqual(sansInstance(restProblem));
+		}
+		expect(toolProblem(await session.call('icdbDomainGenAiChat', { question: 'convoys', extra: true }), 400, 'invalid_parameter').errors).toEqual([{ param: 'extra', message: 'unknown parameter' }]);
+		expect((toolJson(await session.call('icdbDomainGenAiChat', { question: 'convoys' })) as unknown as Turn).credits_remaining).toBe(0);
+		await session.client.close();
+	});
+
+	it('hides and refuses Domain GenAI for a key without the genai feature, which keeps natural language search', async () => {
+		const { key } = t.server.createKey(['--features', 'search,nl_search,mcp', '--credits', '5']);
+		const session = await connectMcp(t.server, '/mcp-all', key);
+		const listed = (await session.client.listTools()).tools.map((tool) => tool.name);
+		expect(listed).toEqual(['searchIcdVideos', 'searchIcdImages', 'searchIcdbVideos', 'searchIcdbImages', 'searchIcdNl', 'searchIcdbNl']);
+		for (const tool of ['icdDomainGenAiChat', 'icdbDomainGenAiChat']) {
+			const refused = toolProblem(await session.call(tool, { question: 'Which convoys were filmed?' }), 403, 'forbidden');
+			expect(refused.detail).toMatch(/GenAI/i);
+			// Refused before the body is read, as over REST.
+			toolProblem(await session.call(tool, {}), 403, 'forbidden');
+		}
+		await expectProblem(await post(t.server, 'icd', { question: 'Which convoys were filmed?' }, key), 403, 'forbidden');
+		expect(toolJson(await session.call('searchIcdNl', { search: 'convoys', per_page: 1 })).itemsReceived).toBe(1);
+		await session.client.close();
 	});
 });

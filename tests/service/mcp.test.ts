@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-// The spec's tools in its order, without natural language search and Domain GenAI (not built yet).
+// The spec's tools in its order.
 const ICD_TOOLS = [
 	'searchIcdVideos',
 	'searchIcdImages',
@@ -24,7 +24,9 @@ const ICD_TOOLS = [
 	'getIcdVideoPlayer',
 	'getIcdImageViewer',
 	'getIcdVideoGeoManifest',
-	'getIcdImageGeoManifest'
+	'getIcdImageGeoManifest',
+	'searchIcdNl',
+	'icdDomainGenAiChat'
 ];
 const ALL_TOOLS = [
 	'searchIcdVideos',
@@ -46,7 +48,11 @@ const ALL_TOOLS = [
 	'getIcdVideoGeoManifest',
 	'getIcdImageGeoManifest',
 	'getIcdbVideoGeoManifest',
-	'getIcdbImageGeoManifest'
+	'getIcdbImageGeoManifest',
+	'searchIcdNl',
+	'searchIcdbNl',
+	'icdDomainGenAiChat',
+	'icdbDomainGenAiChat'
 ];
 
 const mcpPost = (path: string, key: string | null, body: unknown, headers: Record<string, string> = {}) =>
@@ -138,6 +144,27 @@ describe('tools/list', () => {
 		expect(tools.get('searchIcdVideos')!.description).toMatch(/getIcdVideoByComponentId instead/);
 		expect(tools.get('getIcdVideoGeoManifest')!.description).toMatch(/without cursor/);
 		expect(tools.get('getIcdbImageViewer')!.description).toMatch(/expires/);
+
+		// Natural language search takes the REST query parameters; Domain GenAI the REST body fields.
+		const nl = tools.get('searchIcdbNl')!.inputSchema as { properties: Record<string, Record<string, unknown>>; required?: string[] };
+		expect(Object.keys(nl.properties).sort()).toEqual(['country', 'date_from', 'date_to', 'entity', 'page', 'per_page', 'search', 'source_component', 'top_k']);
+		expect(nl.required).toEqual(['search']);
+		expect(nl.properties.top_k).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
+		expect(nl.properties.source_component.enum).toEqual(['video', 'image']);
+		const genai = tools.get('icdDomainGenAiChat')!;
+		expect(genai.inputSchema).toMatchObject({ required: ['question'], properties: { question: { type: 'string' }, conversation_id: { type: 'string' }, top_k: { type: 'integer' } } });
+		expect(Object.keys(genai.inputSchema.properties!).sort()).toEqual(['conversation_id', 'entity', 'primary_country', 'question', 'top_k']);
+		expect(tools.get('searchIcdNl')!.outputSchema?.required).toEqual(expect.arrayContaining(['items', 'retrieval_question', 'top_k']));
+		// The GenAI output schema admits further fields, so a client validating structured content accepts later additions.
+		expect(genai.outputSchema?.required).toEqual(expect.arrayContaining(['answer', 'sources', 'conversation_id', 'credits_remaining']));
+		expect(genai.outputSchema).not.toMatchObject({ additionalProperties: false });
+		expect(tools.get('searchIcdNl')!.description).toMatch(/no answer/);
+		expect(tools.get('searchIcdNl')!.description).toMatch(/getIcdVideoByComponentId/);
+		expect(genai.description).toMatch(/billable/);
+		expect(genai.description).toMatch(/never replay or retry/);
+		expect(genai.description).toMatch(/omit conversation_id/);
+		expect(genai.description).toMatch(/conversation_unavailable, start over/);
+		expect(genai.description).toMatch(/dataset labels/);
 		await mcp.client.close();
 	});
 
@@ -201,7 +228,7 @@ describe('refusals', () => {
 		const icd = await expectProblem(await mcpPost('/mcp-icd', icdbOnly.key, { jsonrpc: '2.0', id: 1, method: 'tools/list' }), 403, 'forbidden');
 		expect(icd.detail).toMatch(/ICD dataset/);
 		const mcp = await connectMcp(server, '/mcp-all', icdbOnly.key);
-		expect(names((await mcp.client.listTools()).tools).every((n) => n.includes('Icdb'))).toBe(true);
+		expect(names((await mcp.client.listTools()).tools)).toEqual(ALL_TOOLS.filter((n) => /icdb/i.test(n)));
 		await mcp.client.close();
 	});
 

@@ -8,10 +8,12 @@ import type { McpTool } from './tool';
 import { componentIdTools } from './tools/component-id';
 import { detailTools } from './tools/detail';
 import { geoManifestTools } from './tools/geo-manifest';
+import { genaiTools } from './tools/genai';
 import { mediaTools } from './tools/media';
+import { nlSearchTools } from './tools/nl-search';
 import { searchTools } from './tools/search';
 
-const GROUPS: ((dataset: Dataset) => McpTool[])[] = [searchTools, componentIdTools, detailTools, mediaTools, geoManifestTools];
+const GROUPS: ((dataset: Dataset) => McpTool[])[] = [searchTools, componentIdTools, detailTools, mediaTools, geoManifestTools, nlSearchTools, genaiTools];
 
 export const TOOLS: readonly McpTool[] = GROUPS.flatMap((group) => DATASETS.flatMap((dataset) => group(dataset)));
 

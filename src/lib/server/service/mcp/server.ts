@@ -21,6 +21,7 @@ export interface McpContext extends ToolContext {
 const INSTRUCTIONS = [
 	'ICD and ICDB are independent datasets, each with a video and an image component; tool names say which (searchIcdVideos, getOneIcdbImage, …). Keep dataset labels when reporting results.',
 	'Use structured search for known keywords or filters, the by-component-id tools when a component id is known, getOne… for a full record (report, transcript), geo manifests (cursor paging) to map records, and the player/viewer tools for expiring media links meant for people.',
+	'Use natural language search (searchIcdNl, searchIcdbNl) to find records by meaning from a descriptive phrase or question; Domain GenAI (icdDomainGenAiChat, icdbDomainGenAiChat) answers questions from cited sources, and each call is a billable turn: never retry or replay it automatically, and continue a conversation with the conversation_id of the previous successful turn.',
 	'Results are limited to what the API key may see: an empty result does not prove that no content exists. Errors are problem JSON with a remediation to follow.'
 ].join('\n');
 

@@ -12,17 +12,25 @@ import { argsToParams, callTool, listing, type McpTool, type ToolContext } from 
 const tool = (name: string): McpTool => TOOLS.find((t) => t.name === name)!;
 
 describe('the tool registry', () => {
-	const doc = openApiDocument('http://x') as { paths: Record<string, { get: { operationId: string; parameters: { name: string }[] } }> };
-	const operations = new Map(Object.values(doc.paths).map((p) => [p.get.operationId, p.get]));
+	type Operation = { operationId?: string; parameters?: { name: string }[]; requestBody?: { content: Record<string, { schema: { properties: object } }> } };
+	const doc = openApiDocument('http://x') as { paths: Record<string, Record<string, Operation>> };
+	// Named operations of every method (Domain GenAI is a POST; conversation deletion has no operationId).
+	const operations = new Map(
+		Object.values(doc.paths)
+			.flatMap((p) => Object.values(p))
+			.filter((op) => op.operationId)
+			.map((op) => [op.operationId!, op])
+	);
 
 	it('names every tool after a REST operation and takes exactly its parameters', () => {
-		expect(TOOLS).toHaveLength(20);
-		expect(new Set(TOOLS.map((t) => t.name)).size).toBe(20);
+		expect(TOOLS).toHaveLength(24);
+		expect(new Set(TOOLS.map((t) => t.name)).size).toBe(24);
 		for (const t of TOOLS) {
 			const op = operations.get(t.name);
 			expect(op, t.name).toBeDefined();
 			// Tools whose REST input is a JSON body (Domain GenAI) take its fields instead.
-			if (t.args === 'query') expect(Object.keys(listing(t).inputSchema.properties ?? {}).sort(), t.name).toEqual(op!.parameters.map((p) => p.name).sort());
+			if (t.args === 'query') expect(Object.keys(listing(t).inputSchema.properties ?? {}).sort(), t.name).toEqual((op!.parameters ?? []).map((p) => p.name).sort());
+			else expect(Object.keys(listing(t).inputSchema.properties ?? {}).sort(), t.name).toEqual(Object.keys(op!.requestBody!.content['application/json'].schema.properties).sort());
 		}
 	});
 
@@ -35,7 +43,7 @@ describe('the tool registry', () => {
 
 	it('offers ICD tools on /mcp-icd and shows a key only what its datasets and features allow', () => {
 		expect(offeredTools('icd').every((t) => t.dataset === 'icd')).toBe(true);
-		expect(offeredTools('all')).toHaveLength(20);
+		expect(offeredTools('all')).toHaveLength(24);
 		const key = { datasets: ['icdb'], features: ['detail', 'mcp'] } as unknown as ApiKey;
 		expect(visibleTools('all', key).map((t) => t.name)).toEqual(['getOneIcdbVideo', 'getOneIcdbImage']);
 		expect(visibleTools('icd', key)).toEqual([]);
@@ -48,6 +56,8 @@ describe('tool arguments', () => {
 		expect(() => argsToParams(tool('searchIcdVideos'), { page: '2', search: 3 })).toThrow(/page: expected a number; search: expected a string/);
 		// Unknown arguments are left for the strict schema to name.
 		expect(argsToParams(tool('getOneIcdVideo'), { uuid: 'u', flag: true })).toEqual({ uuid: 'u', flag: 'true' });
+		// Body tools (Domain GenAI) take the JSON body as it is: numbers stay numbers.
+		expect(argsToParams(tool('icdDomainGenAiChat'), { question: 'q', top_k: 3 })).toEqual({ question: 'q', top_k: 3 });
 	});
 });
 
