@@ -59,21 +59,30 @@ const matchExpression = (words: string[]) => words.map((w) => `"${w.replace(/"/g
  * filters, ranking is FTS5's BM25 over all matches.
  */
 const FULL_SCORING_POSTINGS = 15_000;
+/** With filters every scored match is also a record lookup. */
+const FILTERED_FULL_SCORING_POSTINGS = 4_000;
 const POSTINGS_PER_WORD = 2_000;
+/** With filters each kept posting costs a record lookup, so fewer are taken. */
+const FILTERED_POSTINGS_PER_WORD = 500;
 
 export interface TermStats {
 	docFrequency(term: string): number;
 	weight(term: string): number;
 }
 
-function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilters, stats: TermStats, limit: number): Hit[] {
+function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilters, clause: Clause | null, stats: TermStats, limit: number): Hit[] {
 	const score = new Map<number, { s: number; component: Component }>();
 	for (const component of components(filters)) {
 		const t = `nl_${dataset}_${component}`;
-		const read = db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
+		// Newest first is rowid order in both the index and the records table (records are written
+		// chronologically), so with filters the record lookups walk the table nearly sequentially.
+		const read = clause
+			? db.prepare(`SELECT f.rowid FROM ${t} f JOIN records r ON r.id = f.rowid / 8 WHERE ${t} MATCH ? AND ${clause.sql} ORDER BY f.rowid DESC LIMIT ?`).pluck()
+			: db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
 		for (const w of words) {
 			const idf = stats.weight(w);
-			for (const rowid of read.all(matchExpression([w]), POSTINGS_PER_WORD) as number[]) {
+			const rows = (clause ? read.all(matchExpression([w]), ...clause.params, FILTERED_POSTINGS_PER_WORD) : read.all(matchExpression([w]), POSTINGS_PER_WORD)) as number[];
+			for (const rowid of rows) {
 				const hit = score.get(rowid);
 				if (hit) hit.s += idf;
 				else score.set(rowid, { s: idf, component });
@@ -89,8 +98,8 @@ function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilte
 /** The best chunks for any of the words, best first, merged across components by BM25 score. */
 export function bm25List(db: Db, dataset: Dataset, words: string[], filters: NlFilters, clause: Clause | null, limit: number, stats?: TermStats): Hit[] {
 	if (words.length === 0) return [];
-	if (stats && !clause && words.reduce((sum, w) => sum + stats.docFrequency(w), 0) > FULL_SCORING_POSTINGS) {
-		return boundedList(db, dataset, words, filters, stats, limit);
+	if (stats && words.reduce((sum, w) => sum + stats.docFrequency(w), 0) > (clause ? FILTERED_FULL_SCORING_POSTINGS : FULL_SCORING_POSTINGS)) {
+		return boundedList(db, dataset, words, filters, clause, stats, limit);
 	}
 	const match = matchExpression(words);
 	const scored: (Hit & { score: number })[] = [];
