@@ -1,18 +1,16 @@
 // Search by meaning and questions to Domain GenAI on the map, in real Chromium against the real
 // server; turns are counted at the service (its SQLite file).
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifact, launchBrowser } from '../helpers/browser';
-import { oracle } from '../helpers/oracle';
-import { startServer, type TestServer } from '../helpers/server';
+import { artifact } from '../helpers/browser';
+import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
+import type { Oracle } from '../helpers/oracle';
 
-let server: TestServer;
-let browser: Browser;
 let page: Page;
-let db: ReturnType<typeof oracle>;
+let db: Oracle;
 
 const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
-const idle = () => page.waitForFunction(() => (window as any).__explorer?.settled(), null, { timeout: 30_000, polling: 50 });
+const idle = () => settled(page);
 /** Records deck.gl rings as highlighted (search results, sources). */
 const highlightedOnMap = () =>
 	page.evaluate(() => {
@@ -22,22 +20,13 @@ const highlightedOnMap = () =>
 /** Billed turns, as the service records them. */
 const billedTurns = () => db.one<{ n: number }>('SELECT count(*) AS n FROM credit_ledger').n;
 
+let explorer: ExplorerPage;
+
 beforeAll(async () => {
-	server = await startServer({ size: 1500 });
-	db = oracle(server.dataDir);
-	browser = await launchBrowser();
-	page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-	page.on('pageerror', (e) => console.error('[page error]', e.message));
-	await page.goto(server.url);
-	const mappable = String(db.count('mappable = 1'));
-	await page.waitForFunction((n) => document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total') === n, mappable, { timeout: 30_000 });
-	await idle();
+	explorer = await openExplorer();
+	({ db, page } = explorer);
 });
-afterAll(async () => {
-	db?.close();
-	await browser?.close();
-	await server?.stop();
-});
+afterAll(() => explorer?.close());
 
 describe('search on the map', () => {
 	it('finds records by meaning, rings them on the map, limits the map to them and opens one', async () => {

@@ -3,16 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifact, launchBrowser } from '../helpers/browser';
-import { oracle } from '../helpers/oracle';
-import { freePort, runScript, startServer, type TestServer } from '../helpers/server';
+import { artifact } from '../helpers/browser';
+import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
+import type { Oracle } from '../helpers/oracle';
+import { freePort, runScript, type TestServer } from '../helpers/server';
 
 let server: TestServer;
-let browser: Browser;
 let page: Page;
-let db: ReturnType<typeof oracle>;
+let db: Oracle;
 
 const TITLE_BAND = 64;
 const FOOTER_BAND = 46;
@@ -20,7 +20,7 @@ const FOOTER_BAND = 46;
 const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
 const dateLabel = () => page.getByTestId('date-label').innerText();
 const playing = () => page.evaluate(() => (window as any).__explorer.playing() as boolean);
-const idle = () => page.waitForFunction(() => (window as any).__explorer?.settled(), null, { timeout: 30_000, polling: 50 });
+const idle = () => settled(page);
 const param = (name: string) => new URL(page.url()).searchParams.get(name);
 const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 const countBetween = (from: string, to: string) => db.count('mappable = 1 AND primary_date BETWEEN ? AND ?', from, to);
@@ -56,22 +56,13 @@ async function exportImage(request: { width: number; height: number; scale: numb
 	return PNG.sync.read(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
 }
 
+let explorer: ExplorerPage;
+
 beforeAll(async () => {
-	server = await startServer({ size: 1500 });
-	db = oracle(server.dataDir);
-	browser = await launchBrowser();
-	page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-	page.on('pageerror', (e) => console.error('[page error]', e.message));
-	await page.goto(server.url);
-	const mappable = String(db.count('mappable = 1'));
-	await page.waitForFunction((n) => document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total') === n, mappable, { timeout: 30_000 });
-	await idle();
+	explorer = await openExplorer();
+	({ server, db, page } = explorer);
 });
-afterAll(async () => {
-	db?.close();
-	await browser?.close();
-	await server?.stop();
-});
+afterAll(() => explorer?.close());
 
 describe('the timeline', () => {
 	it('draws the histogram and sets the date range by brushing it', async () => {

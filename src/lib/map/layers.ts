@@ -9,6 +9,9 @@ import { CLUSTER_MAX_ZOOM, DATASET_RGB } from './config';
 
 const dateAndNameFilter = new DataFilterExtension({ filterSize: 2 });
 
+/** Bold text with a white halo (SDF font), readable over the basemap and the points. */
+const HALOED_LABEL = { fontFamily: 'system-ui, sans-serif', fontWeight: 700, outlineWidth: 3, outlineColor: [255, 255, 255, 255], fontSettings: { sdf: true } };
+
 export interface ClusterData {
 	lon: Float32Array;
 	lat: Float32Array;
@@ -162,11 +165,7 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				getSize: 10,
 				getPixelOffset: [7, -7],
 				getTextAnchor: 'start',
-				fontFamily: 'system-ui, sans-serif',
-				fontWeight: 700,
-				outlineWidth: 3,
-				outlineColor: [255, 255, 255, 255],
-				fontSettings: { sdf: true },
+				...HALOED_LABEL,
 				characterSet: 'ICDB'
 			} as never)
 		);
@@ -198,11 +197,7 @@ export function pointLayers(input: LayerInputs): Layer[] {
 					getColor: [200, 30, 90, 255],
 					getSize: 12,
 					getPixelOffset: [0, -16],
-					fontFamily: 'system-ui, sans-serif',
-					fontWeight: 700,
-					outlineWidth: 3,
-					outlineColor: [255, 255, 255, 255],
-					fontSettings: { sdf: true },
+					...HALOED_LABEL,
 					characterSet: '0123456789'
 				} as never)
 			);

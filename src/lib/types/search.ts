@@ -1,15 +1,19 @@
 // What the explorer's /api/search and /api/ask answer the browser with.
 import type { Component, Dataset } from './dataset';
 
-export interface SearchHit {
+/** A record found by a search or cited by an answer: enough to list it and to open it. */
+export interface FoundRecord {
 	dataset: Dataset;
 	component: Component;
 	uuid: string;
 	title?: string;
 	primary_date?: string;
 	primary_country?: string;
-	second_geo_layer?: string;
 	entity?: string;
+}
+
+export interface SearchHit extends FoundRecord {
+	second_geo_layer?: string;
 	summary?: string;
 	/** Meaning search: the section that matched best, and the relevance in 0..1. */
 	section?: string;
@@ -28,15 +32,8 @@ export interface SearchResult {
 	notes: string[];
 }
 
-export interface AskSource {
+export interface AskSource extends FoundRecord {
 	citation: number;
-	dataset: Dataset;
-	component: Component;
-	uuid: string;
-	title?: string;
-	primary_date?: string;
-	primary_country?: string;
-	entity?: string;
 	section?: string;
 	excerpt?: string;
 }

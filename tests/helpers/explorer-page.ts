@@ -1,0 +1,42 @@
+// The explorer open in Chromium on a fresh server, every mappable record loaded and clustered:
+// the starting point of the browser suites.
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { oracle, type Oracle } from './oracle';
+import { startServer, type TestServer } from './server';
+
+export interface ExplorerPage {
+	server: TestServer;
+	db: Oracle;
+	browser: Browser;
+	page: Page;
+	close(): Promise<void>;
+}
+
+/** Waits until the map has stopped and the clusters drawn come from the latest filter. */
+export function settled(page: Page, timeout = 30_000): Promise<unknown> {
+	return page.waitForFunction(() => (window as any).__explorer?.settled(), null, { timeout, polling: 50 });
+}
+
+export async function openExplorer(options: { size?: number; viewport?: { width: number; height: number } } = {}): Promise<ExplorerPage> {
+	const server = await startServer({ size: options.size ?? 1500 });
+	const db = oracle(server.dataDir);
+	const browser = await launchBrowser();
+	const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true });
+	page.on('pageerror', (e) => console.error('[page error]', e.message));
+	await page.goto(server.url);
+	const mappable = String(db.count('mappable = 1'));
+	await page.waitForFunction((n) => document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total') === n, mappable, { timeout: 30_000 });
+	await settled(page);
+	return {
+		server,
+		db,
+		browser,
+		page,
+		async close() {
+			db.close();
+			await browser.close();
+			await server.stop();
+		}
+	};
+}
