@@ -13,6 +13,7 @@ import { parseSize, sizeProblem } from '../src/lib/map/export/sizes';
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const say = (line: string) => process.stderr.write(line + '\n');
 
+/** Argument errors, and the last word after main() has cleaned up; never inside main (it would skip its finally). */
 function fail(message: string): never {
 	say(`brief: ${message}`);
 	process.exit(2);
@@ -60,7 +61,7 @@ async function ensureApp(base: URL): Promise<ChildProcess | null> {
 		say(`Using the explorer at ${base.origin}`);
 		return null;
 	}
-	if (!['127.0.0.1', 'localhost'].includes(base.hostname)) fail(`nothing answers at ${base.origin}, and only a local app can be started here`);
+	if (!['127.0.0.1', 'localhost'].includes(base.hostname)) throw new Error(`nothing answers at ${base.origin}, and only a local app can be started here`);
 	say(`Nothing answers at ${base.origin}: starting the app…`);
 	const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
 		cwd: root,
@@ -70,8 +71,11 @@ async function ensureApp(base: URL): Promise<ChildProcess | null> {
 	child.stderr!.on('data', (d: Buffer) => process.stderr.write(d));
 	const deadline = Date.now() + timeoutMs;
 	while (!(await answers(base))) {
-		if (child.exitCode !== null) fail(`the app exited with code ${child.exitCode} before it answered`);
-		if (Date.now() > deadline) fail(`the app did not answer within ${values.timeout} s`);
+		if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} before it answered`);
+		if (Date.now() > deadline) {
+			child.kill('SIGTERM');
+			throw new Error(`the app did not answer within ${values.timeout} s`);
+		}
 		await new Promise((r) => setTimeout(r, 500));
 	}
 	return child;
@@ -98,7 +102,7 @@ async function main() {
 			if (state.settled) break;
 			const line = `Waiting for the records: ${Number(state.total).toLocaleString('en')} received`;
 			if (line !== last) say((last = line));
-			if (Date.now() > deadline) fail(`the map did not settle within ${values.timeout} s${state.error ? ` (${state.error})` : ''}`);
+			if (Date.now() > deadline) throw new Error(`the map did not settle within ${values.timeout} s${state.error ? ` (${state.error})` : ''}`);
 			await new Promise((r) => setTimeout(r, 500));
 		}
 		say(`Rendering ${size!.width * scale} × ${size!.height * scale} pixels…`);

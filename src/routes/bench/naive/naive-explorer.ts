@@ -16,16 +16,11 @@ import { offlineStyle } from '$lib/map/basemap';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, DATASET_RGB, MAX_ZOOM } from '$lib/map/config';
 import { dayToIso } from '$lib/map/geo';
 import { DEFAULT_VIEWPORT } from '$lib/map/url-state';
+import type { GeoItem } from '$lib/types/geo';
 
 /** One item of a manifest page, as /bench/naive-stream forwards it, plus its part. */
-export interface NaiveRecord {
+export interface NaiveRecord extends GeoItem {
 	part: string;
-	uuid: string;
-	lat: number;
-	lon: number;
-	date?: string;
-	country?: string;
-	entity?: string;
 }
 
 interface NaiveFilter {

@@ -2,20 +2,13 @@
 // service's contract (docs/api.md): ?cursor=&limit= and { items, itemsTotal, next_cursor }.
 // This is the hot path (up to a million items per walk), so items are checked by hand, not zod.
 import { ShapeError } from './shape';
+import type { GeoItem } from '../../../types/geo';
 
 export const GEO_CURSOR_PARAM = 'cursor';
 export const GEO_LIMIT_PARAM = 'limit';
 export const GEO_MAX_LIMIT = 5000;
 
-export interface GeoItem {
-	uuid: string;
-	lat: number;
-	lon: number;
-	/** primary_date, YYYY-MM-DD. */
-	date?: string;
-	country?: string;
-	entity?: string;
-}
+export type { GeoItem };
 
 export interface GeoPage {
 	/** Items that carry a uuid; coordinates are NaN when absent (the walker skips unmappable ones). */
