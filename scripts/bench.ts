@@ -1,7 +1,9 @@
-// npm run bench -- [--records N] [--only service|stream|browser|nl|all] [--runs R] [--timeout S]
+// npm run bench -- [--records N[,N…]] [--only service|stream|browser|nl|all] [--runs R] [--timeout S]
 //                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME]
 // Prepares (and caches) a dataset of N records per component, starts the production server on it,
-// measures, and writes bench/results/<name>.json plus a readable summary on stdout.
+// measures, and writes bench/results/<name>.json plus a readable summary on stdout. With several
+// sizes (--records 10000,100000,1000000) it measures each in turn and adds how every figure grows
+// with the data (scripts/bench/scales.ts) to bench/results/<name>.json.
 //   service: latency and throughput of the embedded service's endpoints, full manifest walks;
 //   stream:  the explorer's /api/stream beside the naive /bench/naive-stream (wire size, times);
 //   browser: the explorer page beside the naive /bench/naive page in headless Chromium;
@@ -18,6 +20,7 @@ import { formatTable } from './bench/naive-compare';
 import { ensureBuild, prepareDataset, startProductionServer } from './bench/server';
 import { benchService } from './bench/service';
 import { benchStream } from './bench/stream';
+import { formatGrowth, growthTable, type ScaleRun } from './bench/scales';
 
 const { values } = parseArgs({
 	options: {
@@ -35,8 +38,8 @@ const { values } = parseArgs({
 const SECTIONS = ['service', 'stream', 'browser', 'nl'] as const;
 type Section = (typeof SECTIONS)[number];
 
-const records = Number(values.records);
-if (!Number.isInteger(records) || records <= 0) throw new Error('--records must be a positive integer');
+const sizes = values.records!.split(',').map(Number);
+if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--records must be a positive integer or a comma-separated list of them');
 const only = values.only!;
 if (only !== 'all' && !(SECTIONS as readonly string[]).includes(only)) throw new Error(`--only ${only}: available: ${SECTIONS.join(', ')}, all`);
 const sections = new Set<Section>(only === 'all' ? SECTIONS : [only as Section]);
@@ -47,8 +50,8 @@ if (!(timeoutSeconds > 0)) throw new Error('--timeout must be a positive number 
 
 const log = (s: string) => process.stdout.write(s + '\n');
 
-async function main() {
-	ensureBuild();
+async function runAt(records: number, name: string): Promise<Record<string, unknown>> {
+	const runStarted = performance.now();
 	const { dataDir, key } = prepareDataset(records);
 	const server = await startProductionServer(dataDir, records);
 	// Interrupted (Ctrl-C, kill): the server is our child and must not outlive us. Playwright
@@ -60,7 +63,7 @@ async function main() {
 	// The load average says how much else ran on the machine: timings on a shared machine drift.
 	const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: { start: os.loadavg().map((l) => Number(l.toFixed(2))), end: [] as number[] } };
 	const result: Record<string, unknown> = {
-		name: values.name ?? `${only}-${records}`,
+		name,
 		command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
 		date: started.toISOString(),
 		machine,
@@ -101,13 +104,37 @@ async function main() {
 			for (const note of browser.notes) log(`  - ${note}`);
 		}
 		machine.loadAverage.end = os.loadavg().map((l) => Number(l.toFixed(2)));
+		result.seconds = Math.round((performance.now() - runStarted) / 1000);
 		log(`\nload average (1, 5, 15 min): ${machine.loadAverage.start.join(', ')} at the start, ${machine.loadAverage.end.join(', ')} at the end`);
-		fs.mkdirSync('bench/results', { recursive: true });
-		const file = path.join('bench/results', `${result.name}.json`);
-		fs.writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
-		log(`\nwrote ${file}`);
+		log(`the run at ${records.toLocaleString('en')} records per component took ${result.seconds} s, preparation included`);
+		writeResult(name, result);
+		return result;
 	} finally {
+		process.off('SIGINT', stopOnSignal);
+		process.off('SIGTERM', stopOnSignal);
 		await server.stop();
+	}
+}
+
+function writeResult(name: string, result: unknown): void {
+	fs.mkdirSync('bench/results', { recursive: true });
+	const file = path.join('bench/results', `${name}.json`);
+	fs.writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
+	log(`\nwrote ${file}`);
+}
+
+async function main() {
+	ensureBuild();
+	const runs: Record<string, unknown>[] = [];
+	for (const records of sizes) {
+		const name = sizes.length === 1 ? (values.name ?? `${only}-${records}`) : `${values.name ?? `${only}-scales`}-${records}`;
+		runs.push(await runAt(records, name));
+	}
+	if (sizes.length > 1) {
+		const growth = growthTable(runs as unknown as ScaleRun[]);
+		log(`\n# growth from ${sizes.map((s) => s.toLocaleString('en')).join(' to ')} records per component (k: cost ∝ records^k)`);
+		log(formatGrowth(growth));
+		writeResult(values.name ?? `${only}-scales`, { command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(), date: new Date().toISOString(), sizes, growth, runs: runs.map((r) => r.name) });
 	}
 }
 

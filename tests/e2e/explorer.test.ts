@@ -14,6 +14,12 @@ type ScreenPoint = { x: number; y: number; dataset: string; component: string; u
 type ScreenCluster = { x: number; y: number; count: number; clusterId: number };
 
 const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
+/** The worker's density image as deck.gl holds it (zoomed out): records passing the filter, and in view. */
+const density = () =>
+	page.evaluate(() => {
+		const layer = ((window as any).__explorer.map.__deck?.layerManager?.getLayers() ?? []).find((l: any) => l.id === 'density');
+		return layer ? { passing: layer.props.passing as number, inView: layer.props.records as number, coloured: layer.props.cells as number } : null;
+	});
 const total = () => page.getByTestId('visible-count').getAttribute('data-total').then(Number);
 const zoom = () => page.evaluate(() => (window as any).__explorer.map.getZoom() as number);
 const clusters = () => page.evaluate(() => (window as any).__explorer.clusters() as ScreenCluster[]);
@@ -59,6 +65,12 @@ describe('the map explorer', () => {
 		await expect.poll(visible, { timeout: 10_000 }).toBe(mappable);
 		await expect(page.getByTestId('progress').innerText()).resolves.toMatch(/mappable records loaded/);
 		await expect.poll(async () => (await clusters()).length, { timeout: 10_000 }).toBeGreaterThan(3);
+		// Zoomed out the records are one image counted in the worker: every record, those in view drawn.
+		await expect.poll(async () => (await density())?.passing, { timeout: 10_000 }).toBe(mappable);
+		const image = (await density())!;
+		expect(image.inView).toBeGreaterThan(0);
+		expect(image.inView).toBeLessThanOrEqual(mappable);
+		expect(image.coloured).toBeGreaterThan(50);
 		console.log(`all ${mappable} records shown ${Date.now() - started} ms after navigation`);
 		await page.screenshot({ path: artifact('explorer-world.png') });
 		// The API key must never reach the browser.
@@ -71,12 +83,14 @@ describe('the map explorer', () => {
 		await page.getByTestId('country-list').getByText(c, { exact: true }).click();
 		const byCountry = db.count('mappable = 1 AND primary_country = ?', c);
 		await expect.poll(visible).toBe(byCountry);
+		await expect.poll(async () => (await density())?.passing).toBe(byCountry);
 
 		await page.getByTestId('date-from').fill('2019-01-01');
 		await page.getByTestId('date-to').fill('2022-12-31');
 		await page.getByTestId('date-to').blur();
 		const byBoth = db.count("mappable = 1 AND primary_country = ? AND primary_date BETWEEN '2019-01-01' AND '2022-12-31'", c);
 		await expect.poll(visible).toBe(byBoth);
+		await expect.poll(async () => (await density())?.passing).toBe(byBoth);
 		expect(page.url()).toContain('from=2019-01-01');
 		expect(decodeURIComponent(page.url().replace(/\+/g, ' '))).toContain(`country=${c}`);
 		await page.screenshot({ path: artifact('explorer-filtered.png') });
@@ -108,7 +122,11 @@ describe('the map explorer', () => {
 		const panel = page.getByTestId('record-panel');
 		const clicked = page.url().match(/rec=([^&]+)/)?.[1];
 		const uuid = decodeURIComponent(clicked!).split('/')[2];
-		const row = db.one<{ title: string; report: string }>('SELECT title, report FROM records WHERE uuid = ?', uuid);
+		const row = db.one<{ title: string; report: string; lat: number; lon: number }>('SELECT title, report, dominant_lat lat, dominant_long lon FROM records WHERE uuid = ?', uuid);
+		// The layer holds a slice of the records around the view: the picked one must be the one
+		// under the pointer (or one drawn within a few pixels of it: ~0.003° at zoom 11).
+		const aimed = db.one<{ lat: number; lon: number }>('SELECT dominant_lat lat, dominant_long lon FROM records WHERE uuid = ?', video!.uuid);
+		expect(Math.max(Math.abs(row.lon - aimed.lon), Math.abs(row.lat - aimed.lat))).toBeLessThan(0.003);
 		await expect.poll(() => panel.locator('h2').innerText()).toBe(row.title);
 		await expect(panel.innerText()).resolves.toContain(row.report.slice(0, 60));
 		await page.screenshot({ path: artifact('explorer-record.png') });

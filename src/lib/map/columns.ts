@@ -12,6 +12,21 @@ function grow<T extends Float32Array | Int16Array | Uint8Array>(array: T, capaci
 /** Whether a record passes the filters other than dates (names, pinned records), by its codes and index. */
 export type RecordPass = (country: number, entity: number, index: number) => boolean;
 
+export interface Box {
+	west: number;
+	south: number;
+	east: number;
+	north: number;
+}
+
+/** Some records of a part: attribute arrays laid out like the part's, and their indices in it. */
+export interface PartSlice {
+	length: number;
+	positions: Float32Array;
+	filterValues: Float32Array;
+	index: Uint32Array;
+}
+
 export class PartColumns {
 	readonly id: PartId;
 	length = 0;
@@ -61,15 +76,60 @@ export class PartColumns {
 		this.version++;
 	}
 
-	/** Re-evaluates the name filters for every record (a tight loop: a few ms per million). */
+	/**
+	 * A name-filter change. The flags are rewritten when first read (within, passesNames): zoomed
+	 * out the map draws the worker's image and never reads them, so a filter change at a million
+	 * records costs the main thread nothing until the map is zoomed in.
+	 */
 	refilter(passes: RecordPass): void {
-		for (let i = 0; i < this.length; i++) this.filterValues[i * 2 + 1] = passes(this.country[i], this.entity[i], i) ? 1 : 0;
+		this.pendingPass = passes;
 		this.version++;
 		this.filterVersion++;
 	}
 
+	private pendingPass: RecordPass | null = null;
+
+	/** Applies a pending name-filter change (a tight loop: a few ms per million records). */
+	private settleFilter(): void {
+		const passes = this.pendingPass;
+		if (!passes) return;
+		this.pendingPass = null;
+		for (let i = 0; i < this.length; i++) this.filterValues[i * 2 + 1] = passes(this.country[i], this.entity[i], i) ? 1 : 0;
+	}
+
+	/**
+	 * The records inside a box that pass the name filters, as compact attribute arrays plus each
+	 * one's index in this part: what a zoomed-in map hands to the GPU instead of every record.
+	 */
+	within(box: Box): PartSlice {
+		this.settleFilter();
+		const index: number[] = [];
+		const { west, south, east, north } = box;
+		for (let i = 0; i < this.length; i++) {
+			const lon = this.positions[i * 2];
+			const lat = this.positions[i * 2 + 1];
+			if (lon >= west && lon <= east && lat >= south && lat <= north && this.filterValues[i * 2 + 1] === 1) index.push(i);
+		}
+		const positions = new Float32Array(index.length * 2);
+		const filterValues = new Float32Array(index.length * 2);
+		for (let k = 0; k < index.length; k++) {
+			const i = index[k];
+			positions[k * 2] = this.positions[i * 2];
+			positions[k * 2 + 1] = this.positions[i * 2 + 1];
+			filterValues[k * 2] = this.filterValues[i * 2];
+			filterValues[k * 2 + 1] = 1;
+		}
+		return { length: index.length, positions, filterValues, index: Uint32Array.from(index) };
+	}
+
 	day(i: number): number {
 		return this.filterValues[i * 2];
+	}
+
+	/** Whether record i passes the name filters (and is pinned, if records are pinned). */
+	passesNames(i: number): boolean {
+		this.settleFilter();
+		return this.filterValues[i * 2 + 1] === 1;
 	}
 
 	/** Bytes held, for the memory figures of the benchmark. */

@@ -1,11 +1,12 @@
 // deck.gl layers of the explorer, built from typed arrays (binary attributes, no per-record objects).
 import type { Layer } from '@deck.gl/core';
 import { DataFilterExtension } from '@deck.gl/extensions';
-import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import { BitmapLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { PartId } from '../types/stream';
 import type { Dataset } from '../types/dataset';
-import type { PartColumns } from './columns';
+import type { Box, PartColumns } from './columns';
 import { CLUSTER_MAX_ZOOM, DATASET_RGB } from './config';
+import type { DensityFrame } from './worker/density';
 
 const dateAndNameFilter = new DataFilterExtension({ filterSize: 2 });
 
@@ -21,6 +22,17 @@ export interface ClusterData {
 	length: number;
 }
 
+/** The worker's density image of the filtered records (see worker/density.ts). */
+export interface DensityData {
+	image: ImageData;
+	frame: DensityFrame;
+	/** Records counted into it (in view), and passing the filter anywhere. */
+	records: number;
+	passing: number;
+	/** Cells of the image with records in them. */
+	cells: number;
+}
+
 export interface LayerInputs {
 	parts: PartColumns[];
 	visibleParts: Set<PartId>;
@@ -28,12 +40,16 @@ export interface LayerInputs {
 	dayRange: [number, number];
 	/** Inner range of full opacity: points fade in and out between it and dayRange (playback). */
 	softRange: [number, number] | null;
-	/** During playback every point is drawn and clusters are not (they would need rebuilding each frame). */
+	/** During playback the records are drawn without clusters (they would need rebuilding each frame). */
 	playing: boolean;
 	zoom: number;
+	/** The geographic bounds of the view (zoomed in, only the records around it are handed to the GPU). */
+	bounds: Box;
 	/** True while records stream in: uploads are batched by growth (see dataOf). */
 	streaming: boolean;
 	clusters: ClusterData | null;
+	/** Zoomed out, the records are drawn as this image (clusters on top unless playing). */
+	density: DensityData | null;
 	selected: { lon: number; lat: number; dataset: Dataset } | null;
 	/** Search results and a question's sources, ringed; sources carry their citation number. */
 	highlighted: { lon: number; lat: number; label?: string }[];
@@ -44,18 +60,30 @@ function mix(a: [number, number, number], b: [number, number, number], t: number
 	return [a[0] * t + b[0] * (1 - t), a[1] * t + b[1] * (1 - t), a[2] * t + b[2] * (1 - t)];
 }
 
-// deck.gl re-uploads a layer's attributes whenever its `data` object changes identity. The same
-// object is handed back until the part's columns change, so a date-range change (the filter
-// uniforms only) costs no upload: that is what keeps playback and date filtering instant.
+// Zoomed in, each part's layer holds the records in and around the view (PartColumns.within): a
+// GPU without hardware (software WebGL) pays for every instance of a layer on every frame, even
+// off-screen ones, so a million-record layer would cost seconds per frame. The slice covers the
+// view padded by its own size on each side; panning within it uploads nothing, leaving it
+// rebuilds the slice (a few milliseconds per million records).
 //
-// While records stream in, a part is re-uploaded only when it has grown by half since its last
-// upload (or a few seconds have passed): uploads then cost O(n) in total instead of O(n²/batch),
-// which is what a million points streaming into software WebGL needs. The stale object keeps
-// pointing at the arrays it was built from (appends never touch the prefix it draws).
+// deck.gl re-uploads a layer's attributes whenever its `data` object changes identity. The same
+// object is handed back until the part's records or the view's slice change, so a date-range
+// change (the filter uniforms only) costs no upload: that is what keeps playback and date
+// filtering instant.
+//
+// While records stream in, a part is re-sliced only when it has grown by half since (or a few
+// seconds have passed): uploads then cost O(n) in total instead of O(n²/batch).
 const GROWTH_BEFORE_UPLOAD = 1.5;
-const STREAMING_UNDERLAY_BUDGET = 200_000;
 const MAX_UPLOAD_STALENESS_MS = 3000;
-const partData = new WeakMap<PartColumns, { version: number; filterVersion: number; length: number; at: number; data: object }>();
+
+/** A layer's data: the slice's attributes, and `recordIndex` to turn a picked index into the part's. */
+export interface PointData {
+	length: number;
+	attributes: { getPosition: { value: Float32Array; size: 2 }; getFilterValue: { value: Float32Array; size: 2 } };
+	recordIndex: Uint32Array;
+}
+
+const partData = new WeakMap<PartColumns, { version: number; filterVersion: number; length: number; at: number; box: Box; data: PointData }>();
 
 /** Whether handing the part to deck.gl now would upload it (see the policy above). */
 export function needsUpload(part: PartColumns, streaming: boolean, now: number): boolean {
@@ -66,17 +94,28 @@ export function needsUpload(part: PartColumns, streaming: boolean, now: number):
 	return part.length >= cached.length * GROWTH_BEFORE_UPLOAD || now - cached.at >= MAX_UPLOAD_STALENESS_MS;
 }
 
-function dataOf(part: PartColumns, streaming: boolean, now: number): object {
+const contains = (outer: Box, inner: Box) => inner.west >= outer.west && inner.east <= outer.east && inner.south >= outer.south && inner.north <= outer.north;
+
+function padded(view: Box): Box {
+	const w = view.east - view.west;
+	const h = view.north - view.south;
+	return { west: view.west - w, east: view.east + w, south: view.south - h, north: view.north + h };
+}
+
+function dataOf(part: PartColumns, view: Box, streaming: boolean, now: number): PointData {
 	const cached = partData.get(part);
-	if (cached && !needsUpload(part, streaming, now)) return cached.data;
-	const data = {
-		length: part.length,
+	if (cached && !needsUpload(part, streaming, now) && contains(cached.box, view)) return cached.data;
+	const box = padded(view);
+	const slice = part.within(box);
+	const data: PointData = {
+		length: slice.length,
 		attributes: {
-			getPosition: { value: part.positions, size: 2 },
-			getFilterValue: { value: part.filterValues, size: 2 }
-		}
+			getPosition: { value: slice.positions, size: 2 },
+			getFilterValue: { value: slice.filterValues, size: 2 }
+		},
+		recordIndex: slice.index
 	};
-	partData.set(part, { version: part.version, filterVersion: part.filterVersion, length: part.length, at: now, data });
+	partData.set(part, { version: part.version, filterVersion: part.filterVersion, length: part.length, at: now, box, data });
 	return data;
 }
 
@@ -85,32 +124,45 @@ export function pointLayers(input: LayerInputs): Layer[] {
 	const clustered = zoomedOut && !input.playing;
 	const now = performance.now();
 	const layers: Layer[] = [];
-	// Software WebGL (no GPU) spends seconds on each frame of a million faint points: while records
-	// stream in, the clusters alone show the growth, and the points underneath join when it ends.
-	const records = input.parts.reduce((n, p) => n + p.length, 0);
-	const deferUnderlay = clustered && input.streaming && records > STREAMING_UNDERLAY_BUDGET;
+	// Zoomed out, the records are one density image (worker/density.ts), whatever their number:
+	// a point layer would cost the GPU per point per frame (seconds per frame at a million in
+	// software WebGL). Zoomed in, each record is a pickable point.
+	if (zoomedOut && input.density) {
+		const { image, frame, records, passing, cells } = input.density;
+		layers.push(
+			new BitmapLayer({
+				id: 'density',
+				image,
+				bounds: [frame.west, frame.south, frame.east, frame.north],
+				textureParameters: { minFilter: 'linear', magFilter: 'linear' },
+				pickable: false,
+				// For tests and the benchmark: how many records the image holds, and of how many.
+				records,
+				passing,
+				cells
+			} as never)
+		);
+	}
 	for (const part of input.parts) {
-		if (deferUnderlay) break;
+		if (zoomedOut) break;
 		const [dataset, component] = part.id.split('/') as [Dataset, string];
 		const rgb = DATASET_RGB[dataset];
 		const isImage = component === 'image';
 		layers.push(
 			new ScatterplotLayer({
 				id: `points-${part.id}`,
-				data: dataOf(part, input.streaming, now),
+				data: dataOf(part, input.bounds, input.streaming, now),
 				visible: input.visibleParts.has(part.id),
-				pickable: !zoomedOut,
+				pickable: true,
 				radiusUnits: 'pixels',
-				getRadius: clustered ? 1.6 : zoomedOut ? 2.6 : 4.5,
+				getRadius: 4.5,
 				lineWidthUnits: 'pixels',
 				getLineWidth: isImage ? 1.6 : 1,
-				// Zoomed out the points are a faint density texture under the clusters (or plain dots in
-				// playback): no outline halves the fragments per point, which software WebGL feels at 1M.
-				stroked: !zoomedOut,
+				stroked: true,
 				filled: true,
-				// Zoomed in, videos are solid dots and images rings, so the two components read apart at a glance.
-				getFillColor: clustered ? [...rgb, isImage ? 80 : 110] : zoomedOut ? [...rgb, 170] : isImage ? [255, 255, 255, 220] : [...rgb, 220],
-				getLineColor: [...rgb, clustered ? 120 : 255],
+				// Videos are solid dots and images rings, so the two components read apart at a glance.
+				getFillColor: isImage ? [255, 255, 255, 220] : [...rgb, 220],
+				getLineColor: [...rgb, 255],
 				extensions: [dateAndNameFilter],
 				filterRange: [input.dayRange, [1, 1]],
 				filterSoftRange: input.softRange ? [input.softRange, [1, 1]] : null,

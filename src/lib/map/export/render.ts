@@ -11,6 +11,8 @@ export interface OffscreenView {
 	zoom: number;
 	bbox: [number, number, number, number];
 	bounds: { west: number; south: number; east: number; north: number };
+	/** A place's pixel on the off-screen map (CSS pixels). */
+	project: (lon: number, lat: number) => [number, number];
 }
 
 export interface RenderOptions {
@@ -76,7 +78,11 @@ export async function renderMapOffscreen(o: RenderOptions): Promise<{ canvas: HT
 		const view: OffscreenView = {
 			zoom: map.getZoom(),
 			bbox: [Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())],
-			bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }
+			bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
+			project: (lon, lat) => {
+				const p = map.project([lon, lat]);
+				return [p.x, p.y];
+			}
 		};
 		o.onprogress?.('Placing the records…');
 		const overlay = new MapboxOverlay({ interleaved: true, layers: await o.layers(view) });

@@ -11,13 +11,25 @@ export interface WorkerEvents {
 	onStreamFailed(message: string): void;
 	onIndexed(reply: ReplyOf<'indexed'>): void;
 	onClusters(reply: ReplyOf<'clusters'>): void;
+	onDensity(reply: DensityReply): void;
 }
+
+/** The worker's density reply with its pixels wrapped as an image (no copy). */
+export type DensityReply = Omit<ReplyOf<'density'>, 'rgba'> & { image: ImageData };
+
+function densityReply({ rgba, ...rest }: ReplyOf<'density'>): DensityReply {
+	return { ...rest, image: new ImageData(rgba as Uint8ClampedArray<ArrayBuffer>, rest.frame.width, rest.frame.height) };
+}
+
+export type DensityRequest = Omit<Extract<ToWorker, { type: 'density' }>, 'type' | 'seq'>;
 
 export class PointsWorker {
 	private worker: Worker;
 	private latest = { filter: 0, clusters: 0, expand: 0, leaves: 0 };
 	private seq = 0;
 	private pending = new Map<number, (reply: FromWorker) => void>();
+	private densityInFlight = false;
+	private densityNext: DensityRequest | null = null;
 
 	constructor(private events: WorkerEvents) {
 		this.worker = new Worker(new URL('./points.worker.ts', import.meta.url), { type: 'module' });
@@ -48,6 +60,15 @@ export class PointsWorker {
 			case 'clusters':
 				if (m.seq === this.latest.clusters) this.events.onClusters(m);
 				return;
+			case 'density': {
+				this.densityInFlight = false;
+				const next = this.densityNext;
+				this.densityNext = null;
+				if (next) this.sendDensity(next);
+				// Drawn even when a newer request is on its way: during playback there always is one.
+				this.events.onDensity(densityReply(m));
+				return;
+			}
 		}
 	}
 
@@ -63,6 +84,27 @@ export class PointsWorker {
 	queryClusters(bbox: [number, number, number, number], zoom: number): void {
 		this.latest.clusters = ++this.seq;
 		this.send({ type: 'clusters', seq: this.seq, bbox, zoom });
+	}
+
+	/**
+	 * The density image for the map. One request at a time: while the worker draws, only the
+	 * latest request waits, so playback never builds a backlog of frames nobody will see.
+	 */
+	requestDensity(request: DensityRequest): void {
+		if (this.densityInFlight) this.densityNext = request;
+		else this.sendDensity(request);
+	}
+
+	private sendDensity(request: DensityRequest): void {
+		this.densityInFlight = true;
+		this.send({ type: 'density', seq: ++this.seq, ...request, filter: plainFilter(request.filter) });
+	}
+
+	/** The density image of another view (the briefing export), answered apart from the map's own. */
+	densityOnce(request: DensityRequest): Promise<DensityReply> {
+		const seq = ++this.seq;
+		this.send({ type: 'density', seq, ...request, filter: plainFilter(request.filter) });
+		return new Promise((resolve) => this.pending.set(seq, (r) => resolve(densityReply(r as ReplyOf<'density'>))));
 	}
 
 	/** Clusters of another view (the briefing export), answered apart from the map's own. */

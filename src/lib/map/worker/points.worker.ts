@@ -4,8 +4,9 @@
 /// <reference lib="webworker" />
 import { readRecordStream, type RecordColumns } from '../../stream/decode';
 import { DATASET_CODES, COMPONENT_CODES, type ControlMessage, type PartId } from '../../types/stream';
-import { codeTable, EMPTY_FILTER, passesDays, pinnedSets, type MapFilter } from '../filter';
+import { codeTable, EMPTY_FILTER, passesDays, passesNames, pinnedSets, type MapFilter } from '../filter';
 import { mercatorX, mercatorY } from '../geo';
+import { rasterizeDensity } from './density';
 import { buildClusterIndex, CellBuilder, cellKeyOf, type ClusterIndex } from './cluster-index';
 import type { FromWorker, RecordRef, ToWorker } from './protocol';
 
@@ -193,6 +194,30 @@ function leaves(seq: number, clusterId: number, limit: number): void {
 	post({ type: 'leaves', seq, records, total });
 }
 
+function density(m: Extract<ToWorker, { type: 'density' }>): void {
+	const started = performance.now();
+	const countries = codeTable(dictionaries.country, m.filter.countries);
+	const entities = codeTable(dictionaries.entity, m.filter.entities);
+	const pinned = pinnedSets(m.filter.pinned);
+	const drawn = [...parts.values()].filter((p) => partEnabled(p, m.filter) && (!pinned || pinned.has(p.id)));
+	const image = rasterizeDensity({
+		frame: m.frame,
+		dayRange: m.dayRange,
+		softRange: m.softRange,
+		style: m.style,
+		parts: drawn.map((p) => {
+			const pin = pinned?.get(p.id);
+			return {
+				columns: p,
+				passes: countries || entities || pin ? (i: number) => (!pin || pin.has(i)) && passesNames(p.country[i], p.entity[i], countries, entities) : () => true
+			};
+		})
+	});
+	// Answered synchronously (no createImageBitmap await), so a cluster rebuild queued behind this
+	// request cannot delay the image: the page wraps the pixels in an ImageData without a copy.
+	post({ type: 'density', seq: m.seq, frame: m.frame, rgba: image.rgba, records: image.records, passing: image.passing, cells: image.cells, ms: performance.now() - started }, [image.rgba.buffer]);
+}
+
 async function load(url: string): Promise<void> {
 	abort?.abort();
 	abort = new AbortController();
@@ -262,6 +287,9 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
 			break;
 		case 'clusters':
 			clusters(m.seq, m.bbox, m.zoom);
+			break;
+		case 'density':
+			density(m);
 			break;
 		case 'expand':
 			post({ type: 'expanded', seq: m.seq, zoom: expansionZoom(m.clusterId) });

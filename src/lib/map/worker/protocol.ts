@@ -3,6 +3,7 @@
 import type { ControlMessage, PartId } from '../../types/stream';
 import type { RecordColumns } from '../../stream/decode';
 import type { MapFilter } from '../filter';
+import type { DensityFrame, DensityStyle } from './density';
 
 export type ToWorker =
 	| { type: 'load'; url: string }
@@ -11,6 +12,9 @@ export type ToWorker =
 	| { type: 'filter'; seq: number; filter: MapFilter }
 	/** Clusters in a viewport; answered with 'clusters'. */
 	| { type: 'clusters'; seq: number; bbox: [number, number, number, number]; zoom: number }
+	/** The density image of a frame; answered with 'density'. Carries its own filter and dates, so
+	 * that it can be answered before the slower cluster rebuild that a filter change also asks for. */
+	| { type: 'density'; seq: number; frame: DensityFrame; filter: MapFilter; dayRange: [number, number]; softRange: [number, number] | null; style: DensityStyle }
 	| { type: 'expand'; seq: number; clusterId: number }
 	| { type: 'leaves'; seq: number; clusterId: number; limit: number };
 
@@ -61,5 +65,6 @@ export type FromWorker =
 			clusterId: Int32Array;
 			records: (RecordRef | null)[];
 	  }
+	| { type: 'density'; seq: number; frame: DensityFrame; rgba: Uint8ClampedArray; records: number; passing: number; cells: number; ms: number }
 	| { type: 'expanded'; seq: number; zoom: number }
 	| { type: 'leaves'; seq: number; records: RecordRef[]; total: number };

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { PartColumns } from './columns';
+import { pointLayers, type LayerInputs, type PointData } from './layers';
+
+/** A part with records on a line from (0, 0) to (n-1, (n-1)/10); every third fails the name filter. */
+function part(n: number): PartColumns {
+	const p = new PartColumns('icd/video');
+	const lon = Float32Array.from({ length: n }, (_, i) => i);
+	const lat = Float32Array.from({ length: n }, (_, i) => i / 10);
+	p.append({ length: n, lon, lat, day: Int32Array.from({ length: n }, (_, i) => 19000 + i), country: Int16Array.from({ length: n }, (_, i) => i % 3), entity: new Int16Array(n), uuid: new Uint8Array(n * 16), dataset: new Uint8Array(n), component: new Uint8Array(n) }, (country) => country !== 2);
+	return p;
+}
+
+function inputs(parts: PartColumns[], over: Partial<LayerInputs>): LayerInputs {
+	return {
+		parts,
+		visibleParts: new Set(parts.map((p) => p.id)),
+		dayRange: [-3e9, 3e9],
+		softRange: null,
+		playing: false,
+		zoom: 12,
+		bounds: { west: 10, south: 0, east: 20, north: 5 },
+		streaming: false,
+		clusters: null,
+		density: null,
+		selected: null,
+		highlighted: [],
+		labels: [],
+		...over
+	};
+}
+
+const points = (layers: ReturnType<typeof pointLayers>) => layers.find((l) => l.id === 'points-icd/video')?.props.data as PointData | undefined;
+
+describe('point layers', () => {
+	it('zoomed out, draws the density image and no point layer, whatever the record count', () => {
+		const p = part(1000);
+		const density = { image: {} as ImageData, frame: { west: -180, south: -85, east: 180, north: 85, width: 10, height: 10 }, records: 667, passing: 700, cells: 40 };
+		const layers = pointLayers(inputs([p], { zoom: 3, density }));
+		expect(layers.map((l) => l.id)).toEqual(['density']);
+		expect(layers[0].props).toMatchObject({ records: 667, passing: 700, bounds: [-180, -85, 180, 85] });
+		// Playback zoomed out draws the same image (no clusters, no points).
+		expect(pointLayers(inputs([p], { zoom: 3, density, playing: true })).map((l) => l.id)).toEqual(['density']);
+	});
+
+	it('zoomed in, hands the GPU only the passing records around the view, with their indices in the part', () => {
+		const p = part(1000);
+		const data = points(pointLayers(inputs([p], {})))!;
+		// The view is lon 10–20; padded by its width on each side: lon 0–30 (lat 0–3 fits in -5–10).
+		const expected = [...Array(31).keys()].filter((i) => i % 3 !== 2);
+		expect([...data.recordIndex]).toEqual(expected);
+		expect(data.length).toBe(expected.length);
+		const k = expected.indexOf(13);
+		expect([data.attributes.getPosition.value[k * 2], data.attributes.getFilterValue.value[k * 2]]).toEqual([13, 19013]);
+	});
+
+	it('keeps the same data (no upload) while the view stays within the slice, and re-slices past it', () => {
+		const p = part(1000);
+		const first = points(pointLayers(inputs([p], {})));
+		// Panned by 5° and a date change: same object, nothing re-uploaded.
+		expect(points(pointLayers(inputs([p], { bounds: { west: 15, south: 0, east: 25, north: 5 }, dayRange: [19005, 19020] })))).toBe(first);
+		const moved = points(pointLayers(inputs([p], { bounds: { west: 100, south: 5, east: 110, north: 10 } })))!;
+		expect(moved).not.toBe(first);
+		expect(moved.recordIndex[0]).toBe(90);
+		// A name filter change re-slices too.
+		p.refilter(() => true);
+		expect(points(pointLayers(inputs([p], { bounds: { west: 100, south: 5, east: 110, north: 10 } })))!.length).toBe(31);
+	});
+});
