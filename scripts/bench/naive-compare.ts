@@ -31,6 +31,17 @@ export interface ComparisonRow {
 export const failed = (why: string): Failure => ({ failed: why });
 export const isFailure = (s: unknown): s is Failure => typeof s === 'object' && s !== null && 'failed' in s;
 
+/**
+ * The earlier failure to reuse when a side has already timed out at this size, else null. At a
+ * million records per component the naive baseline cannot finish in the time limit; running it
+ * again would add minutes per run to the harness for the same "> N s (timed out)". (The median
+ * could only change if every later run finished.)
+ */
+export function timedOutBefore<T>(earlier: (T | Failure)[]): Failure | null {
+	const timeout = earlier.find((r): r is Failure => isFailure(r) && r.failed.includes('timed out'));
+	return timeout ? failed(`${timeout.failed}; not run again`) : null;
+}
+
 /** The median sample, failures ranking worst; with no samples at all, a failure saying so. */
 export function medianSample(samples: Sample[], better: 'lower' | 'higher'): Sample {
 	if (samples.length === 0) return failed('not measured');

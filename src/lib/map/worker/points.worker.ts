@@ -218,6 +218,18 @@ function density(m: Extract<ToWorker, { type: 'density' }>): void {
 	post({ type: 'density', seq: m.seq, frame: m.frame, rgba: image.rgba, records: image.records, passing: image.passing, cells: image.cells, ms: performance.now() - started }, [image.rgba.buffer]);
 }
 
+/** Resolves after the messages already queued for this worker have been handled. */
+function yieldToMessages(): Promise<void> {
+	return new Promise((resolve) => {
+		const channel = new MessageChannel();
+		channel.port1.onmessage = () => {
+			channel.port1.close();
+			resolve();
+		};
+		channel.port2.postMessage(null);
+	});
+}
+
 async function load(url: string): Promise<void> {
 	abort?.abort();
 	abort = new AbortController();
@@ -229,7 +241,16 @@ async function load(url: string): Promise<void> {
 			post({ type: 'stream-failed', message: body?.message ?? `The explorer's server answered ${response.status}.` });
 			return;
 		}
+		let lastYield = performance.now();
 		for await (const frame of readRecordStream(response.body)) {
+			// While the stream has data buffered, each read resolves at once (a microtask) and the
+			// loop would never let the page's requests in: a density image or cluster query asked
+			// for at the start of a million-record stream waited seconds. Yield every ~20 ms.
+			if (performance.now() - lastYield > 20) {
+				await yieldToMessages();
+				lastYield = performance.now();
+				if (signal.aborted) return;
+			}
 			if (frame.type === 'control') {
 				const message: ControlMessage = frame.message;
 				if (message.type === 'dict') {
