@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { StreamEncoder, encodeControl } from '../server/explorer/encode';
 import type { GeoItem } from '../server/explorer/adapters/geo-manifest';
 import type { ControlMessage } from '../types/stream';
-import { FrameReader, NO_CODE, NO_DAY, StreamDictionaries, dateToDay, dayToDate, readRecordStream, uuidToBytes, uuidToString, type RecordColumns, type StreamEvent } from './decode';
+import { FrameReader, NO_CODE, NO_DAY, StreamDictionaries, dateToDay, dayToDate, readRecordStream, isUuid, uuidToBytes, uuidToString, type RecordColumns, type StreamEvent } from './decode';
 
 function items(n: number, seed: number, countries: (string | undefined)[], entities: (string | undefined)[]): GeoItem[] {
 	return Array.from({ length: n }, (_, i) => ({
@@ -175,9 +175,11 @@ describe('uuid helpers', () => {
 
 	it('refuses text that is not a uuid and writes nothing', () => {
 		const bytes = new Uint8Array(16);
-		for (const bad of ['', 'not-a-uuid', '0123456789abcdef0123456789abcdeg', '01234567-89ab-cdef-0123-456789abcdef0']) {
+		for (const bad of ['', 'not-a-uuid', '0123456789abcdef0123456789abcdeg', '01234567-89ab-cdef-0123-456789abcdef0', '0123456-789ab-cdef-0123-456789abcdef', '01234567-89ab-cdef-0123-456789abcdeX']) {
 			expect(uuidToBytes(bad, bytes, 0)).toBe(false);
+			expect(isUuid(bad)).toBe(false);
 		}
+		expect(isUuid('01234567-89AB-cdef-0123-456789abcdef')).toBe(true);
 		expect(bytes.every((b) => b === 0)).toBe(true);
 	});
 });

@@ -190,10 +190,39 @@ export function uuidToString(bytes: Uint8Array, i: number): string {
  * (16·i for record i). Returns false, writing nothing, when the text is not a uuid.
  */
 export function uuidToBytes(uuid: string, out: Uint8Array, offset = 0): boolean {
-	const hex = uuid.length === 36 ? uuid.replace(/-/g, '') : uuid;
-	if (hex.length !== 32 || !/^[0-9a-fA-F]{32}$/.test(hex)) return false;
-	for (let k = 0; k < 16; k++) out[offset + k] = parseInt(hex.substr(k * 2, 2), 16);
+	// A character loop rather than a regex and parseInt per byte: the explorer's server converts a
+	// million uuids per walk, and this was a tenth of its CPU time. Parsed into a scratch buffer
+	// first, so that a bad uuid writes nothing.
+	const dashed = uuid.length === 36;
+	if (!dashed && uuid.length !== 32) return false;
+	let at = 0;
+	for (let k = 0; k < 16; k++) {
+		if (dashed && (at === 8 || at === 13 || at === 18 || at === 23)) {
+			if (uuid.charCodeAt(at) !== 45 /* - */) return false;
+			at++;
+		}
+		const hi = hexValue(uuid.charCodeAt(at));
+		const lo = hexValue(uuid.charCodeAt(at + 1));
+		if (hi < 0 || lo < 0) return false;
+		scratch[k] = (hi << 4) | lo;
+		at += 2;
+	}
+	if (out !== scratch) out.set(scratch, offset);
 	return true;
+}
+
+const scratch = new Uint8Array(16);
+
+/** Whether a string is a uuid (32 hex digits, with or without the four dashes). */
+export function isUuid(uuid: string): boolean {
+	return uuidToBytes(uuid, scratch);
+}
+
+function hexValue(c: number): number {
+	if (c >= 48 && c <= 57) return c - 48; // 0-9
+	if (c >= 97 && c <= 102) return c - 87; // a-f
+	if (c >= 65 && c <= 70) return c - 55; // A-F
+	return -1;
 }
 
 const MS_PER_DAY = 86_400_000;

@@ -169,7 +169,9 @@ export class ServiceClient {
 				body: body === undefined ? undefined : JSON.stringify(body),
 				signal: signal ? AbortSignal.any([signal, timeout]) : timeout
 			});
-			return { status: response.status, headers: response.headers, text: await response.text() };
+			// Buffer's UTF-8 decoding rather than response.text() (TextDecoder plus a USV-string pass),
+			// which cost a tenth of the server's time on a million-record walk.
+			return { status: response.status, headers: response.headers, text: Buffer.from(await response.arrayBuffer()).toString('utf8') };
 		} catch (error) {
 			return { error };
 		}

@@ -4,6 +4,7 @@
 // inserted at the top meanwhile still arrive and none arrive twice.
 import { DATASET_LABEL, type Component, type Dataset } from '../../types/dataset';
 import type { ControlMessage, PartId } from '../../types/stream';
+import { isUuid } from '../../stream/decode';
 import { GEO_MAX_LIMIT, type GeoItem, type GeoPage } from './adapters/geo-manifest';
 import type { CallOptions } from './client';
 import { ServiceError } from './errors';
@@ -33,7 +34,6 @@ export interface WalkOptions {
 
 export const DEFAULT_MAX_RESTARTS = 5;
 
-const UUID = /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/;
 
 /** Walks all parts; resolves with the records handed on (aborting resolves early, quietly). */
 export async function walkManifests(options: WalkOptions): Promise<{ received: number }> {
@@ -75,7 +75,7 @@ async function walkPart(part: PartId, options: WalkOptions, progress: { received
 		}
 		signal.throwIfAborted();
 
-		const fresh = page.items.filter((item) => isMappable(item) && UUID.test(item.uuid) && sent.add(item.uuid));
+		const fresh = page.items.filter((item) => isMappable(item) && isUuid(item.uuid) && sent.add(item.uuid));
 		progress.received += fresh.length;
 		if (fresh.length > 0) await emit({ type: 'page', part, items: fresh });
 		await emit({ type: 'progress', part, received: progress.received, total: page.total ?? 0 });
