@@ -125,6 +125,37 @@ describe('the timeline', () => {
 		await idle();
 	});
 
+	it('plays on a hardware GPU by moving the GPU filter range over dots it never re-uploads', async () => {
+		// This machine renders in software (the density image per frame); the hardware path is forced.
+		const layers = () =>
+			page.evaluate(() =>
+				((window as any).__explorer.map.__deck.layerManager.getLayers() as any[]).map((l) => ({ id: l.id as string, data: l.props.data, range: l.props.filterRange?.[0] as [number, number] | undefined, soft: l.props.filterSoftRange?.[0] as [number, number] | undefined }))
+			);
+		await page.evaluate(() => (window as any).__explorer.usePlaybackOnGpu(true));
+		try {
+			await page.evaluate(() => (window as any).__explorer.play({ loop: true }));
+			await expect.poll(async () => (await layers()).some((l) => l.id.startsWith('points-') && l.soft)).toBe(true);
+			const first = (await layers()).filter((l) => l.id.startsWith('points-'));
+			expect((await layers()).some((l) => l.id === 'density' || l.id === 'clusters')).toBe(false);
+			// Same data objects (nothing uploaded), a window that moves.
+			const marker = await page.evaluate(() => {
+				const points = ((window as any).__explorer.map.__deck.layerManager.getLayers() as any[]).filter((l) => l.id.startsWith('points-'));
+				(window as any).__playbackData = points.map((l) => l.props.data);
+				return points[0].props.filterRange[0][0] as number;
+			});
+			await expect.poll(async () => (await layers()).find((l) => l.id === first[0].id)?.range?.[0]).not.toBe(marker);
+			expect(await page.evaluate(() => ((window as any).__explorer.map.__deck.layerManager.getLayers() as any[]).filter((l) => l.id.startsWith('points-')).every((l, i) => l.props.data === (window as any).__playbackData[i]))).toBe(true);
+		} finally {
+			await page.evaluate(() => {
+				(window as any).__explorer.pause();
+				(window as any).__explorer.usePlaybackOnGpu(false);
+			});
+		}
+		await expect.poll(playing).toBe(false);
+		await page.getByRole('button', { name: 'All dates' }).click();
+		await idle();
+	});
+
 	it('answers the keyboard: arrows step by one window, space plays and pauses', async () => {
 		await page.getByTestId('date-from').fill('2018-01-01');
 		await page.getByTestId('date-to').fill('2018-03-31');

@@ -18,6 +18,7 @@ function inputs(parts: PartColumns[], over: Partial<LayerInputs>): LayerInputs {
 		dayRange: [-3e9, 3e9],
 		softRange: null,
 		playing: false,
+		playbackOnGpu: false,
 		zoom: 12,
 		bounds: { west: 10, south: 0, east: 20, north: 5 },
 		streaming: false,
@@ -39,8 +40,14 @@ describe('point layers', () => {
 		const layers = pointLayers(inputs([p], { zoom: 3, density }));
 		expect(layers.map((l) => l.id)).toEqual(['density']);
 		expect(layers[0].props).toMatchObject({ records: 667, passing: 700, bounds: [-180, -85, 180, 85] });
-		// Playback zoomed out draws the same image (no clusters, no points).
+		// Playback zoomed out draws the same image (no clusters, no points) in software WebGL…
 		expect(pointLayers(inputs([p], { zoom: 3, density, playing: true })).map((l) => l.id)).toEqual(['density']);
+		// …and on a hardware GPU every passing record as a dot, faded by the GPU filter range.
+		const gpu = pointLayers(inputs([p], { zoom: 3, density, playing: true, playbackOnGpu: true, bounds: { west: -180, south: -85, east: 180, north: 85 }, softRange: [19010, 19020], dayRange: [19000, 19030] }));
+		expect(gpu.map((l) => l.id)).toEqual(['points-icd/video']);
+		// The world padded by its own size reaches lon 540 (the test's records run to lon 999).
+		expect((gpu[0].props.data as PointData).length).toBe([...Array(541).keys()].filter((i) => i % 3 !== 2).length);
+		expect(gpu[0].props).toMatchObject({ filterRange: [[19000, 19030], [1, 1]], filterSoftRange: [[19010, 19020], [1, 1]], pickable: false });
 	});
 
 	it('zoomed in, hands the GPU only the passing records around the view, with their indices in the part', () => {

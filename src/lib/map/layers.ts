@@ -42,6 +42,12 @@ export interface LayerInputs {
 	softRange: [number, number] | null;
 	/** During playback the records are drawn without clusters (they would need rebuilding each frame). */
 	playing: boolean;
+	/**
+	 * Zoomed-out playback on a hardware GPU: every record as a dot whose fading is the GPU filter
+	 * range (no per-frame work at all). Without one (software WebGL), playback redraws the density
+	 * image per frame instead (see gpu.ts).
+	 */
+	playbackOnGpu: boolean;
 	zoom: number;
 	/** The geographic bounds of the view (zoomed in, only the records around it are handed to the GPU). */
 	bounds: Box;
@@ -126,8 +132,10 @@ export function pointLayers(input: LayerInputs): Layer[] {
 	const layers: Layer[] = [];
 	// Zoomed out, the records are one density image (worker/density.ts), whatever their number:
 	// a point layer would cost the GPU per point per frame (seconds per frame at a million in
-	// software WebGL). Zoomed in, each record is a pickable point.
-	if (zoomedOut && input.density) {
+	// software WebGL). Zoomed in, each record is a pickable point. Zoomed-out playback on a
+	// hardware GPU is the exception: dots faded by the GPU filter range cost nothing per frame.
+	const gpuDots = zoomedOut && input.playing && input.playbackOnGpu;
+	if (zoomedOut && !gpuDots && input.density) {
 		const { image, frame, records, passing, cells } = input.density;
 		layers.push(
 			new BitmapLayer({
@@ -144,7 +152,7 @@ export function pointLayers(input: LayerInputs): Layer[] {
 		);
 	}
 	for (const part of input.parts) {
-		if (zoomedOut) break;
+		if (zoomedOut && !gpuDots) break;
 		const [dataset, component] = part.id.split('/') as [Dataset, string];
 		const rgb = DATASET_RGB[dataset];
 		const isImage = component === 'image';
@@ -153,15 +161,15 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				id: `points-${part.id}`,
 				data: dataOf(part, input.bounds, input.streaming, now),
 				visible: input.visibleParts.has(part.id),
-				pickable: true,
+				pickable: !gpuDots,
 				radiusUnits: 'pixels',
-				getRadius: 4.5,
+				getRadius: gpuDots ? 2.6 : 4.5,
 				lineWidthUnits: 'pixels',
 				getLineWidth: isImage ? 1.6 : 1,
-				stroked: true,
+				stroked: !gpuDots,
 				filled: true,
-				// Videos are solid dots and images rings, so the two components read apart at a glance.
-				getFillColor: isImage ? [255, 255, 255, 220] : [...rgb, 220],
+				// Zoomed in, videos are solid dots and images rings, so the two components read apart at a glance.
+				getFillColor: gpuDots ? [...rgb, 170] : isImage ? [255, 255, 255, 220] : [...rgb, 220],
 				getLineColor: [...rgb, 255],
 				extensions: [dateAndNameFilter],
 				filterRange: [input.dayRange, [1, 1]],
