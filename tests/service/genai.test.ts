@@ -235,6 +235,12 @@ describe('Domain GenAI permissions and focus', () => {
 		await expectProblem(text, 400, 'invalid_parameter');
 	});
 
+	it('refuses a body over the size limit with a 413 problem, not a parse error', async () => {
+		const big = JSON.stringify({ question: 'x'.repeat(2 * 1024 * 1024) });
+		const r = await server.get('/v1/icd/domain-genai', undefined, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+		await expectProblem(r, 413, 'payload_too_large');
+	});
+
 	it('lists both operations in /openapi.json', async () => {
 		const doc = await (await server.get('/openapi.json', null)).json();
 		expect(doc.paths['/v1/icd/domain-genai'].post.operationId).toBe('icdDomainGenAiChat');
