@@ -65,7 +65,12 @@ export async function startProductionServer(dataDir: string, records: number): P
 		} catch {
 			/* starting */
 		}
-		if (i > 3000) throw new Error('server did not start');
+		// The first start on a new dataset builds its search indexes (minutes at a million records
+		// per component, with progress on stderr): wait as long as the server lives, up to 3 hours.
+		if (i > 108_000) {
+			child.kill('SIGTERM');
+			throw new Error('server did not start in 3 hours');
+		}
 		await new Promise((r) => setTimeout(r, 100));
 	}
 	return {
