@@ -22,6 +22,11 @@ export interface ClusterData {
 	length: number;
 }
 
+/** The cluster set of a worker reply (its own arrays, no copy). */
+export function clusterData(r: Omit<ClusterData, 'length'>): ClusterData {
+	return { lon: r.lon, lat: r.lat, count: r.count, icdShare: r.icdShare, clusterId: r.clusterId, length: r.count.length };
+}
+
 /** The worker's density image of the filtered records (see worker/density.ts). */
 export interface DensityData {
 	image: ImageData;

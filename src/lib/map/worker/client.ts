@@ -102,28 +102,27 @@ export class PointsWorker {
 
 	/** The density image of another view (the briefing export), answered apart from the map's own. */
 	densityOnce(request: DensityRequest): Promise<DensityReply> {
-		const seq = ++this.seq;
-		this.send({ type: 'density', seq, ...request, filter: plainFilter(request.filter) });
-		return new Promise((resolve) => this.pending.set(seq, (r) => resolve(densityReply(r as ReplyOf<'density'>))));
+		return this.ask<'density'>((seq) => ({ type: 'density', seq, ...request, filter: plainFilter(request.filter) })).then(densityReply);
 	}
 
 	/** Clusters of another view (the briefing export), answered apart from the map's own. */
 	clustersOnce(bbox: [number, number, number, number], zoom: number): Promise<ReplyOf<'clusters'>> {
-		const seq = ++this.seq;
-		this.send({ type: 'clusters', seq, bbox, zoom });
-		return new Promise((resolve) => this.pending.set(seq, (r) => resolve(r as ReplyOf<'clusters'>)));
+		return this.ask<'clusters'>((seq) => ({ type: 'clusters', seq, bbox, zoom }));
 	}
 
 	expansionZoom(clusterId: number): Promise<number> {
-		const seq = ++this.seq;
-		this.send({ type: 'expand', seq, clusterId });
-		return new Promise((resolve) => this.pending.set(seq, (r) => resolve((r as ReplyOf<'expanded'>).zoom)));
+		return this.ask<'expanded'>((seq) => ({ type: 'expand', seq, clusterId })).then((r) => r.zoom);
 	}
 
 	leaves(clusterId: number, limit: number): Promise<ReplyOf<'leaves'>> {
+		return this.ask<'leaves'>((seq) => ({ type: 'leaves', seq, clusterId, limit }));
+	}
+
+	/** Sends a request under a new sequence number; its reply goes to the promise, not the events. */
+	private ask<T extends FromWorker['type']>(request: (seq: number) => ToWorker): Promise<ReplyOf<T>> {
 		const seq = ++this.seq;
-		this.send({ type: 'leaves', seq, clusterId, limit });
-		return new Promise((resolve) => this.pending.set(seq, (r) => resolve(r as ReplyOf<'leaves'>)));
+		this.send(request(seq));
+		return new Promise((resolve) => this.pending.set(seq, (r) => resolve(r as ReplyOf<T>)));
 	}
 
 	destroy(): void {
