@@ -1,6 +1,9 @@
 // Which service the explorer talks to, and with which key: the remote deployment at ICD_BASE_URL,
-// or the embedded service of this very server, reached over loopback HTTP like any remote one.
+// or the embedded service of this very server, reached over loopback HTTP like any remote one,
+// except for geo-manifest pages, which it answers in process (service/direct.ts).
 import type { Settings } from '../env';
+import type { Runtime } from '../runtime';
+import { directGeoManifest } from '../service/direct';
 import { Pacer } from './pacer';
 import { ServiceClient } from './client';
 
@@ -27,12 +30,21 @@ function loopbackHost(host: string): string {
 
 const clients = new Map<string, ServiceClient>();
 
-/** One client (and so one Pacer) per service and key, shared by every request of this process. */
-export function clientFor(connection: Connection): ServiceClient {
+/** The service of this server's settings and its client, as the explorer's endpoints reach it. */
+export function serviceOf(rt: Runtime, devOrigin?: string): { connection: Connection; client: ServiceClient } {
+	const connection = connectionFor(rt.settings, () => rt.localKey, devOrigin);
+	return { connection, client: clientFor(connection, connection.origin === 'embedded' ? rt : undefined) };
+}
+
+/**
+ * One client (and so one Pacer) per service and key, shared by every request of this process.
+ * With the embedded service's runtime, geo-manifest pages are asked for in process.
+ */
+export function clientFor(connection: Connection, embedded?: Runtime): ServiceClient {
 	const id = `${connection.baseUrl}\n${connection.apiKey}`;
 	let client = clients.get(id);
 	if (!client) {
-		client = new ServiceClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, pacer: new Pacer() });
+		client = new ServiceClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, pacer: new Pacer(), direct: embedded && directGeoManifest(embedded) });
 		clients.set(id, client);
 	}
 	return client;

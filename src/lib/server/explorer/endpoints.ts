@@ -6,7 +6,7 @@ import { COMPONENTS, DATASET_LABEL, DATASETS, type Component, type Dataset } fro
 import { STREAM_CONTENT_TYPE, type PartId } from '../../types/stream';
 import { runtime } from '../runtime';
 import type { ServiceClient } from './client';
-import { clientFor, connectionFor, type Connection } from './connection';
+import { serviceOf, type Connection } from './connection';
 import { ServiceError, statusForBrowser } from './errors';
 import { parseRecordRef, parseStreamQuery } from './params';
 import { recordStream } from './record-stream';
@@ -18,9 +18,7 @@ interface Service {
 }
 
 export function service(url: URL): Service {
-	const rt = runtime();
-	const connection = connectionFor(rt.settings, () => rt.localKey, dev ? url.origin : undefined);
-	return { connection, client: clientFor(connection) };
+	return serviceOf(runtime(), dev ? url.origin : undefined);
 }
 
 export const NO_STORE = { 'cache-control': 'no-store' };

@@ -9,20 +9,25 @@ import { problem, problemResponse, ProblemError, type Problem } from './problems
 export const SERVICE_PATH = /^\/(v1(\/|$)|mcp-icd$|mcp-all$|openapi\.json$)/;
 export const PUBLIC_SERVICE_PATHS = new Set(['/openapi.json']);
 
+export type Admission = { ok: true; key: ApiKey; headers: Record<string, string> } | { ok: false; problem: Problem; headers: Record<string, string> };
 export type GateResult = { ok: true; key: ApiKey; headers: Record<string, string> } | { ok: false; response: Response };
 
 /** 401 for a missing or wrong key, 429 when its bucket is empty; otherwise the key and its RateLimit headers. */
-export function gate(db: Db, limiter: RateLimiter, authorization: string | null, path: string, nowMs: number): GateResult {
+export function admit(db: Db, limiter: RateLimiter, authorization: string | null, nowMs: number): Admission {
 	const key = authenticate(db, authorization);
 	if (!key) {
 		const detail = authorization ? 'The bearer token is malformed, unknown or revoked for this deployment.' : 'The Authorization header is missing.';
-		return { ok: false, response: problemResponse(problem('unauthorized', detail), path) };
+		return { ok: false, problem: problem('unauthorized', detail), headers: {} };
 	}
 	const decision = limiter.take(key, nowMs);
-	if (!decision.allowed) {
-		return { ok: false, response: problemResponse(rateLimited(key, decision.retryAfter), path, decision.headers) };
-	}
+	if (!decision.allowed) return { ok: false, problem: rateLimited(key, decision.retryAfter), headers: decision.headers };
 	return { ok: true, key, headers: decision.headers };
+}
+
+/** admit() for an HTTP request: a refusal comes back as its problem response. */
+export function gate(db: Db, limiter: RateLimiter, authorization: string | null, path: string, nowMs: number): GateResult {
+	const admission = admit(db, limiter, authorization, nowMs);
+	return admission.ok ? admission : { ok: false, response: problemResponse(admission.problem, path, admission.headers) };
 }
 
 export function rateLimited(key: ApiKey, retryAfter: number): Problem {
@@ -51,9 +56,15 @@ export async function answerAsync(path: string, run: () => Promise<unknown>, sta
 }
 
 export function errorResponse(path: string, error: unknown): Response {
-	if (error instanceof ProblemError) return problemResponse(error.problem, path, error.headers);
+	const { problem, headers } = errorAnswer(path, error);
+	return problemResponse(problem, path, headers);
+}
+
+/** The problem (and its headers) a failed service call answers with; never an internal error's details. */
+export function errorAnswer(path: string, error: unknown): { problem: Problem; headers: Record<string, string> } {
+	if (error instanceof ProblemError) return { problem: { ...error.problem, instance: path }, headers: error.headers };
 	console.error(`[service] unexpected error on ${path}:`, error);
-	return problemResponse(problem('internal_error', 'The service could not complete this request.'), path);
+	return { problem: { ...problem('internal_error', 'The service could not complete this request.'), instance: path }, headers: {} };
 }
 
 /** Adds headers to a response, copying it first when its headers are immutable. */

@@ -4,15 +4,13 @@
 // NDJSON line of JSON. `npm run bench -- --only stream|browser` compares it with /api/stream.
 // The parts are walked concurrently, as the explorer's walker does, so that the comparison is
 // about the format and the browser's work, not about walking one manifest after another.
-import { dev } from '$app/environment';
-import { clientFor, connectionFor } from '$lib/server/explorer/connection';
-import { runtime } from '$lib/server/runtime';
+import { service } from '$lib/server/explorer/endpoints';
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '$lib/types/dataset';
 import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = ({ url, request }) => {
-	const rt = runtime();
-	const client = clientFor(connectionFor(rt.settings, () => rt.localKey, dev ? url.origin : undefined));
+	// The same service access as the explorer's stream (geo-manifest pages in process when embedded).
+	const { client } = service(url);
 	const signal = request.signal;
 	const encoder = new TextEncoder();
 

@@ -22,12 +22,16 @@ const problemBody = z.looseObject({
 	remediation: optionalText
 });
 
-export function decodeProblem(text: string): Problem | undefined {
+/** An error body: the JSON text of an HTTP answer, or the value of an in-process one. */
+export function decodeProblem(body: { text: string } | { value: unknown }): Problem | undefined {
 	let json: unknown;
-	try {
-		json = JSON.parse(text);
-	} catch {
-		return undefined;
+	if ('value' in body) json = body.value;
+	else {
+		try {
+			json = JSON.parse(body.text);
+		} catch {
+			return undefined;
+		}
 	}
 	const parsed = problemBody.safeParse(json);
 	if (!parsed.success) return undefined;

@@ -11,30 +11,17 @@ import { scopeClause } from '../records/scope';
 import { GEO_DEFAULT_LIMIT, type GeoItem, type GeoManifestResponse, type GeoQuery } from '../schemas';
 import { decodeCursor, encodeCursor, paramsDigest } from './cursor';
 
-interface GeoRow {
-	uuid: string;
-	primary_id: number;
-	primary_date: string;
-	entity: string | null;
-	primary_country: string | null;
-	second_geo_layer: string | null;
-	title: string | null;
-	dominant_lat: number;
-	dominant_long: number;
-}
+/** The columns of a manifest row, in SELECT order: rows come back as arrays (raw mode), which
+ * costs half of what better-sqlite3's row objects do on a walk of a million items. */
+const GEO_COLUMNS = 'r.uuid, r.primary_id, r.primary_date, r.entity, r.primary_country, r.second_geo_layer, r.title, r.dominant_lat, r.dominant_long';
+type GeoRow = [uuid: string, primaryId: number, primaryDate: string, entity: string | null, country: string | null, secondGeoLayer: string | null, title: string | null, lat: number, long: number];
 
 function toItem(row: GeoRow): GeoItem {
-	const item: GeoItem = {
-		uuid: row.uuid,
-		primary_id: row.primary_id,
-		primary_date: row.primary_date,
-		dominant_lat: row.dominant_lat,
-		dominant_long: row.dominant_long
-	};
-	if (row.entity !== null) item.entity = row.entity;
-	if (row.primary_country !== null) item.primary_country = row.primary_country;
-	if (row.second_geo_layer !== null) item.second_geo_layer = row.second_geo_layer;
-	if (row.title !== null) item.title = row.title;
+	const item: GeoItem = { uuid: row[0], primary_id: row[1], primary_date: row[2], dominant_lat: row[7], dominant_long: row[8] };
+	if (row[3] !== null) item.entity = row[3];
+	if (row[4] !== null) item.primary_country = row[4];
+	if (row[5] !== null) item.second_geo_layer = row[5];
+	if (row[6] !== null) item.title = row[6];
 	return item;
 }
 
@@ -58,11 +45,8 @@ export function geoManifest(deps: ServiceDeps, key: ApiKey, dataset: Dataset, co
 	const keyset = after ? ' AND (r.primary_date, r.primary_id) < (?, ?)' : '';
 	const params = after ? [...scope.params, after.date, after.id] : scope.params;
 	const rows = deps.db
-		.prepare(
-			`SELECT r.uuid, r.primary_id, r.primary_date, r.entity, r.primary_country, r.second_geo_layer, r.title, r.dominant_lat, r.dominant_long
-			 FROM records r WHERE ${where}${keyset}
-			 ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`
-		)
+		.prepare(`SELECT ${GEO_COLUMNS} FROM records r WHERE ${where}${keyset} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`)
+		.raw(true)
 		.all(...params, limit + 1) as GeoRow[];
 
 	const more = rows.length > limit;
@@ -75,6 +59,6 @@ export function geoManifest(deps: ServiceDeps, key: ApiKey, dataset: Dataset, co
 		itemsReceived: rows.length,
 		itemsTotal,
 		limit,
-		next_cursor: more && last ? encodeCursor(secret, key.id, digest, { date: last.primary_date, id: last.primary_id, sent }) : null
+		next_cursor: more && last ? encodeCursor(secret, key.id, digest, { date: last[2], id: last[1], sent }) : null
 	};
 }

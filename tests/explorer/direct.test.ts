@@ -1,0 +1,124 @@
+// The embedded service's in-process geo-manifest pages (service/direct.ts) against the same
+// service over HTTP: a real server on loopback and the same SQLite file opened in this process.
+// The explorer's client must not be able to tell the two apart, except that one skips the socket.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/lib/server/db/open';
+import { readSettings } from '../../src/lib/server/env';
+import { ServiceClient } from '../../src/lib/server/explorer/client';
+import { ServiceError } from '../../src/lib/server/explorer/errors';
+import type { GeoPage } from '../../src/lib/server/explorer/adapters/geo-manifest';
+import { RateLimiter } from '../../src/lib/server/service/auth/rate-limit';
+import { directGeoManifest } from '../../src/lib/server/service/direct';
+import type { Runtime } from '../../src/lib/server/runtime';
+import { startServer, type TestServer } from '../helpers/server';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'icd-direct-'));
+let server: TestServer;
+let rt: Runtime;
+/** URLs the direct client sent over HTTP. */
+let sentOverHttp: string[];
+
+beforeAll(async () => {
+	server = await startServer({ dataDir, size: 1200 });
+	const settings = readSettings({ DATA_DIR: dataDir });
+	rt = { db: openDatabase(settings.dataDir), settings, now: Date.now, limiter: new RateLimiter(), localKey: '' };
+});
+afterAll(async () => {
+	rt?.db.close();
+	await server?.stop();
+	fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function clients(apiKey: string): { http: ServiceClient; direct: ServiceClient } {
+	sentOverHttp = [];
+	const recording: typeof fetch = (input, init) => {
+		sentOverHttp.push(String(input));
+		return fetch(input, init);
+	};
+	return {
+		http: new ServiceClient({ baseUrl: server.url, apiKey }),
+		direct: new ServiceClient({ baseUrl: server.url, apiKey, fetch: recording, direct: directGeoManifest(rt), retry: { attempts: 1 } })
+	};
+}
+
+async function walk(client: ServiceClient, limit: number): Promise<GeoPage[]> {
+	const pages: GeoPage[] = [];
+	let cursor: string | undefined;
+	do {
+		const page = await client.geoManifestPage('icd', 'video', { cursor, limit });
+		pages.push(page);
+		cursor = page.nextCursor ?? undefined;
+	} while (cursor);
+	return pages;
+}
+
+async function refusal(call: Promise<unknown>): Promise<ServiceError> {
+	const error = await call.then(
+		() => undefined,
+		(e: unknown) => e
+	);
+	expect(error).toBeInstanceOf(ServiceError);
+	return error as ServiceError;
+}
+
+describe('geo-manifest pages in process', () => {
+	it('are the pages the HTTP service sends, cursors included, without a request on the socket', async () => {
+		const { http, direct } = clients(server.createKey().key);
+		const overHttp = await walk(http, 100);
+		const inProcess = await walk(direct, 100);
+		expect(overHttp.length).toBeGreaterThan(2);
+		expect(inProcess).toEqual(overHttp);
+		expect(sentOverHttp).toEqual([]);
+		// A cursor handed out over HTTP continues in process, and the other way round.
+		const second = await direct.geoManifestPage('icd', 'video', { cursor: overHttp[0].nextCursor!, limit: 100 });
+		expect(second).toEqual(overHttp[1]);
+	});
+
+	it('show only what the key may see', async () => {
+		const entity = (rt.db.prepare(`SELECT entity FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity IS NOT NULL LIMIT 1`).pluck().get() as string) ?? '';
+		const { direct } = clients(server.createKey(['--entities', entity]).key);
+		const items = (await walk(direct, 500)).flatMap((p) => p.items);
+		const expected = rt.db.prepare(`SELECT count(*) FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity = ?`).pluck().get(entity);
+		expect(items.length).toBe(expected);
+		expect(new Set(items.map((i) => i.entity))).toEqual(new Set([entity]));
+	});
+
+	it('refuse as the HTTP service does: unknown key, missing dataset, rejected cursor', async () => {
+		const wrong = clients('icd_000000000000_' + 'x'.repeat(43));
+		const [viaHttp, inProcess] = [await refusal(wrong.http.geoManifestPage('icd', 'video', {})), await refusal(wrong.direct.geoManifestPage('icd', 'video', {}))];
+		expect(inProcess.status).toBe(401);
+		expect(inProcess.message).toBe(viaHttp.message);
+
+		const icdOnly = clients(server.createKey(['--datasets', 'icd']).key);
+		const forbidden = await refusal(icdOnly.direct.geoManifestPage('icdb', 'image', {}));
+		expect(forbidden.status).toBe(403);
+		expect(forbidden.message).toBe((await refusal(icdOnly.http.geoManifestPage('icdb', 'image', {}))).message);
+
+		const badCursor = await refusal(icdOnly.direct.geoManifestPage('icd', 'video', { cursor: 'not-a-cursor' }));
+		expect(badCursor.status).toBe(400);
+		expect(badCursor.code).toBe('invalid_cursor');
+		expect(sentOverHttp).toEqual([]);
+	});
+
+	it("charge the key's rate limit: a 429 with retry-after, which the client waits out", async () => {
+		const { key } = server.createKey(['--rate', '2', '--burst', '1']);
+		const answer = directGeoManifest(rt);
+		const path = '/v1/icd/videos/geo-manifest';
+		expect(answer(path, { limit: '10' }, `Bearer ${key}`)?.status).toBe(200);
+		const refused = answer(path, { limit: '10' }, `Bearer ${key}`)!;
+		expect(refused.status).toBe(429);
+		expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+		expect(refused.body).toMatchObject({ code: 'rate_limited', status: 429, instance: path });
+		expect(answer('/v1/icd/videos', {}, `Bearer ${key}`)).toBeUndefined(); // not served in process
+
+		// The client paces itself by the RateLimit headers or waits out the 429: either way it waits.
+		const { direct } = clients(key);
+		const started = Date.now();
+		await direct.geoManifestPage('icd', 'video', { limit: 10 });
+		await direct.geoManifestPage('icd', 'video', { limit: 10 });
+		expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+	});
+});
