@@ -3,6 +3,7 @@ import { runtime } from '$lib/server/runtime';
 import { prepareDataset } from '$lib/server/startup';
 import { gate, PUBLIC_SERVICE_PATHS, SERVICE_PATH, withHeaders } from '$lib/server/service/http';
 import { problem, problemResponse } from '$lib/server/service/problems';
+import { pageConfig, withPageConfig } from '$lib/server/page-config';
 
 export const init: ServerInit = async () => {
 	prepareDataset(runtime());
@@ -10,9 +11,12 @@ export const init: ServerInit = async () => {
 
 export const handle: Handle = async ({ event, resolve }) => {
 	const path = event.url.pathname;
-	if (!SERVICE_PATH.test(path) || PUBLIC_SERVICE_PATHS.has(path)) return resolve(event);
-
 	const rt = runtime();
+	if (!SERVICE_PATH.test(path) || PUBLIC_SERVICE_PATHS.has(path)) {
+		const config = pageConfig(rt.settings);
+		return resolve(event, { transformPageChunk: ({ html }) => withPageConfig(html, config) });
+	}
+
 	const gated = gate(rt.db, rt.limiter, event.request.headers.get('authorization'), path, rt.now());
 	if (!gated.ok) return gated.response;
 	event.locals.serviceKey = gated.key;

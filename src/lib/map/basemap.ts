@@ -59,11 +59,23 @@ export async function offlineStyle(): Promise<StyleSpecification> {
 	};
 }
 
-/** Swaps in the detailed (1:50m) countries once the map is up, for zoomed-in views. */
-export async function refineBasemap(map: Map): Promise<void> {
-	const source = map.getSource('countries') as GeoJSONSource | undefined;
-	if (!source || typeof source.setData !== 'function') return;
-	source.setData(await countries(detailedCountriesUrl));
+/** Below this zoom the coarse countries are as sharp as the screen shows them (1:110m). */
+export const DETAIL_ZOOM = 3;
+
+/**
+ * Swaps in the detailed (1:50m) countries the first time the map is zoomed in to DETAIL_ZOOM.
+ * Not before: they have ten times the vertices, which every frame of a world view would draw
+ * (software WebGL pays for each), and parsing them would compete with the records streaming in.
+ */
+export function refineBasemap(map: Map): void {
+	const refine = () => {
+		if (map.getZoom() < DETAIL_ZOOM) return;
+		map.off('zoomend', refine);
+		const source = map.getSource('countries') as GeoJSONSource | undefined;
+		if (source && typeof source.setData === 'function') void countries(detailedCountriesUrl).then((land) => source.setData(land));
+	};
+	map.on('zoomend', refine);
+	refine();
 }
 
 export async function mapStyle(onlineStyleUrl: string): Promise<StyleSpecification | string> {

@@ -1,0 +1,18 @@
+// The explorer page's settings travel inside its HTML (app.html's explorer-config script), not as
+// a load function's data: pages render in the browser (ssr = false), and a server load would be
+// one more round trip (__data.json) before the map could even start.
+import type { Settings } from './env';
+import { PAGE_CONFIG_PLACEHOLDER, type PageConfig } from '../types/page';
+
+export function pageConfig(settings: Settings): PageConfig {
+	return {
+		mapStyleUrl: settings.mapStyleUrl,
+		// The host only: the key never leaves the server.
+		serviceLabel: settings.remoteBaseUrl ? `ICD service at ${new URL(settings.remoteBaseUrl).host}` : 'embedded ICD service'
+	};
+}
+
+/** The page with its config in place; `<` is escaped so that no value can close the script element. */
+export function withPageConfig(html: string, config: PageConfig): string {
+	return html.replace(PAGE_CONFIG_PLACEHOLDER, () => JSON.stringify(config).replace(/</g, '\\u003c'));
+}
