@@ -6,7 +6,9 @@
 //    after the first map 'render' event once the condition holds (the 'render' event comes when
 //    the GL commands are issued; the next frame, when the GPU, here software, has done them):
 //      first: some "points-*" layer holds records, or (explorer) its clusters layer or density
-//             image does, and data-total > 0, i.e. indexed;
+//             image does, or its first image is on the 2D canvas that stands in for deck.gl's
+//             first frame (src/lib/map/first-paint.ts; then the mark is the second animation
+//             frame after it was seen, i.e. after the frame that showed it), and data-total > 0;
 //      all:   the stream is done and the "points-*" layers (explorer zoomed out: the density
 //             image) hold every record (explorer: also data-total = data-visible = the records
 //             loaded, i.e. the index covers all of them);
@@ -56,7 +58,7 @@ function installDrawProbe(): void {
 	}).observe({ type: 'longtask', buffered: true });
 	const drawnPoints = (map: any): number =>
 		(map?.__deck?.layerManager?.getLayers() ?? []).filter((l: any) => l.id.startsWith('points-') && l.props.visible !== false).reduce((n: number, l: any) => n + (l.props.data?.length ?? 0), 0);
-	const state = (): { map: any; first: boolean; all: boolean } | null => {
+	const state = (): { map: any; first: boolean; painted: boolean; all: boolean } | null => {
 		if (w.__explorer?.map) {
 			const map = w.__explorer.map;
 			const count = document.querySelector('[data-testid="visible-count"]');
@@ -69,12 +71,14 @@ function installDrawProbe(): void {
 			const layers = map?.__deck?.layerManager?.getLayers() ?? [];
 			const drawn = Math.max(drawnPoints(map), layers.find((l: any) => l.id === 'density')?.props.passing ?? 0);
 			const clustered = layers.some((l: any) => l.id === 'clusters' && l.props.data?.length > 0);
-			return { map, first: total > 0 && (drawn > 0 || clustered), all: records > 0 && total === records && visible === total && drawn === records };
+			// Before deck.gl has drawn anything, the first image may be on its 2D canvas (first-paint.ts).
+			const painted = Number(document.querySelector('[data-testid="first-paint"]')?.getAttribute('data-records') ?? 0);
+			return { map, first: total > 0 && (drawn > 0 || clustered || painted > 0), painted: painted > 0 && drawn === 0 && !clustered, all: records > 0 && total === records && visible === total && drawn === records };
 		}
 		if (w.__naive?.map) {
 			const map = w.__naive.map;
 			const drawn = drawnPoints(map);
-			return { map, first: drawn > 0, all: w.__naive.done && w.__naive.received > 0 && drawn === w.__naive.received };
+			return { map, first: drawn > 0, painted: false, all: w.__naive.done && w.__naive.received > 0 && drawn === w.__naive.received };
 		}
 		return null;
 	};
@@ -84,15 +88,20 @@ function installDrawProbe(): void {
 		if (s && ((marks.firstDraw === null && s.first) || s.all)) {
 			awaitingRender = true;
 			const { first, all } = s;
-			// The frame after the map's render: its GL commands have been executed by then.
-			s.map.once('render', () =>
-				requestAnimationFrame((now) => {
-					if (marks.firstDraw === null && (first || all)) marks.firstDraw = now;
-					if (all) marks.allDrawn = now;
-					awaitingRender = false;
-				})
-			);
-			s.map.triggerRepaint();
+			const mark = (now: number) => {
+				if (marks.firstDraw === null && (first || all)) marks.firstDraw = now;
+				if (all) marks.allDrawn = now;
+				awaitingRender = false;
+			};
+			if (s.painted && !all) {
+				// A 2D canvas paint is on screen in the frame after it was drawn: the frame after that
+				// one begins once it has been committed. (A map repaint now would only delay it.)
+				requestAnimationFrame(() => requestAnimationFrame(mark));
+			} else {
+				// The frame after the map's render: its GL commands have been executed by then.
+				s.map.once('render', () => requestAnimationFrame(mark));
+				s.map.triggerRepaint();
+			}
 		}
 		if (marks.allDrawn === null) requestAnimationFrame(tick);
 	};

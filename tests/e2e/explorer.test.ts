@@ -58,6 +58,19 @@ afterAll(async () => {
 
 describe('the map explorer', () => {
 	it('streams every mappable record and draws clusters', async () => {
+		// The first paint (src/lib/map/first-paint.ts), caught the moment it shows records.
+		await page.addInitScript(() => {
+			new MutationObserver(() => {
+				const canvas = document.querySelector('[data-testid="first-paint"]') as HTMLCanvasElement | null;
+				const records = Number(canvas?.dataset.records ?? 0);
+				if (!canvas || records === 0 || (window as any).__firstPaint) return;
+				const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+				let recordPixels = 0; // the density image's colours: ICD orange, ICDB blue
+				for (let i = 0; i < data.length; i += 4) if ((data[i] > 200 && data[i + 2] < 170 && data[i] - data[i + 2] > 60) || data[i + 2] - data[i] > 60) recordPixels++;
+				const mapCanvas = document.querySelector('.maplibregl-canvas') as HTMLCanvasElement | null;
+				(window as any).__firstPaint = { records, recordPixels, mapHidden: mapCanvas?.style.visibility === 'hidden' };
+			}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-records'] });
+		});
 		const started = Date.now();
 		await page.goto(server.url);
 		const mappable = db.count('mappable = 1');
@@ -72,6 +85,16 @@ describe('the map explorer', () => {
 		expect(image.inView).toBeLessThanOrEqual(mappable);
 		expect(image.coloured).toBeGreaterThan(50);
 		console.log(`all ${mappable} records shown ${Date.now() - started} ms after navigation`);
+		// The first records were painted in 2D, over the countries, while the map's WebGL canvas was
+		// hidden; by now the map draws them itself and the 2D paint is gone.
+		const first = await page.evaluate(() => (window as any).__firstPaint);
+		expect(first.records).toBeGreaterThan(0);
+		expect(first.records).toBeLessThanOrEqual(mappable);
+		expect(first.recordPixels).toBeGreaterThan(20);
+		expect(first.mapHidden).toBe(true);
+		expect(await page.getByTestId('first-paint').isHidden()).toBe(true);
+		expect(await page.getByTestId('first-paint').getAttribute('data-records')).toBe('0');
+		expect(await page.evaluate(() => (document.querySelector('.maplibregl-canvas') as HTMLElement).style.visibility)).toBe('');
 		await page.screenshot({ path: artifact('explorer-world.png') });
 		// The API key must never reach the browser.
 		expect(await page.content()).not.toContain(server.localKey);

@@ -61,6 +61,8 @@ export class PointsWorker {
 				if (m.seq === this.latest.clusters) this.events.onClusters(m);
 				return;
 			case 'density': {
+				// An image the worker sent unasked is not the answer to the request in flight.
+				if (m.pushed) return this.events.onDensity(densityReply(m));
 				this.densityInFlight = false;
 				const next = this.densityNext;
 				this.densityNext = null;
@@ -74,6 +76,11 @@ export class PointsWorker {
 
 	load(url: string): void {
 		this.send({ type: 'load', url });
+	}
+
+	/** The first records the worker sent unasked are on screen: it may read on. */
+	firstDrawn(): void {
+		this.send({ type: 'first-drawn' });
 	}
 
 	setFilter(filter: MapFilter): void {

@@ -34,6 +34,9 @@ let indexCellKeys: number[] = [];
 let abort: AbortController | null = null;
 let dayMin: number | null = null;
 let dayMax: number | null = null;
+/** The latest filter and density requests: what the page shows, for showFirstView. */
+let filterSeq = 0;
+let lastDensity: DensityRequest | null = null;
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
 	self.postMessage(message, transfer);
@@ -194,7 +197,9 @@ function leaves(seq: number, clusterId: number, limit: number): void {
 	post({ type: 'leaves', seq, records, total });
 }
 
-function density(m: Extract<ToWorker, { type: 'density' }>): void {
+type DensityRequest = Extract<ToWorker, { type: 'density' }>;
+
+function density(m: DensityRequest, first?: { pushed: boolean }): void {
 	const started = performance.now();
 	const countries = codeTable(dictionaries.country, m.filter.countries);
 	const entities = codeTable(dictionaries.entity, m.filter.entities);
@@ -215,7 +220,48 @@ function density(m: Extract<ToWorker, { type: 'density' }>): void {
 	});
 	// Answered synchronously (no createImageBitmap await), so a cluster rebuild queued behind this
 	// request cannot delay the image: the page wraps the pixels in an ImageData without a copy.
-	post({ type: 'density', seq: m.seq, frame: m.frame, rgba: image.rgba, records: image.records, passing: image.passing, cells: image.cells, ms: performance.now() - started }, [image.rgba.buffer]);
+	post({ type: 'density', seq: m.seq, frame: m.frame, rgba: image.rgba, records: image.records, passing: image.passing, cells: image.cells, loaded: recordsLoaded(), ms: performance.now() - started, first: first !== undefined, pushed: first?.pushed ?? false }, [image.rgba.buffer]);
+}
+
+/**
+ * The first view: as soon as the worker has both records and the view the page shows, it draws
+ * and counts them, unasked if need be (the image of the page's last request, then the index of
+ * its filter). Asked by the page, each would be one more round trip behind the page's busy frames
+ * while the map starts (~0.25 s each in software WebGL). Then the stream waits until the page has
+ * drawn them (or FIRST_VIEW_WAIT_MS): decoding the rest, and the server walking it, took the CPU
+ * that frame needed. Without a GPU the first frame of a million-record load took 1-3 s instead
+ * of ~0.25 s; the pause costs the whole load a few tenths of a second.
+ */
+const FIRST_VIEW_WAIT_MS = 1500;
+let firstView: 'waiting' | 'drawing' | 'drawn' = 'waiting';
+/** While the first view is being drawn: what the stream waits for. */
+let firstViewDrawn: Promise<void> | null = null;
+let markFirstViewDrawn = (): void => {};
+
+function recordsLoaded(): number {
+	let n = 0;
+	for (const p of parts.values()) n += p.length;
+	return n;
+}
+
+/** Draws the first view if it is due: `asked`, the page's request, or (unasked) its last one. */
+function showFirstView(asked: DensityRequest | null): boolean {
+	const request = asked ?? lastDensity;
+	if (firstView !== 'waiting' || !request || recordsLoaded() === 0) return false;
+	firstView = 'drawing';
+	density(request, { pushed: asked === null });
+	reindex(filterSeq);
+	firstViewDrawn = new Promise<void>((resolve) => {
+		const timer = setTimeout(() => markFirstViewDrawn(), FIRST_VIEW_WAIT_MS);
+		markFirstViewDrawn = () => {
+			clearTimeout(timer);
+			firstView = 'drawn';
+			firstViewDrawn = null;
+			markFirstViewDrawn = () => {};
+			resolve();
+		};
+	});
+	return true;
 }
 
 /** Resolves after the messages already queued for this worker have been handled. */
@@ -243,6 +289,7 @@ async function load(url: string): Promise<void> {
 		}
 		let lastYield = performance.now();
 		for await (const frame of readRecordStream(response.body)) {
+			if (firstViewDrawn) await firstViewDrawn;
 			// While the stream has data buffered, each read resolves at once (a microtask) and the
 			// loop would never let the page's requests in: a density image or cluster query asked
 			// for at the start of a million-record stream waited seconds. Yield every ~20 ms.
@@ -266,6 +313,7 @@ async function load(url: string): Promise<void> {
 				// larger buffer that must not be detached or cloned whole.
 				const copy = compact(batch);
 				post({ type: 'batch', part, batch: copy }, transferables(copy));
+				showFirstView(null);
 			}
 		}
 	} catch (error) {
@@ -301,16 +349,22 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
 			break;
 		case 'cancel':
 			abort?.abort();
+			markFirstViewDrawn();
+			break;
+		case 'first-drawn':
+			markFirstViewDrawn();
 			break;
 		case 'filter':
 			filter = m.filter;
+			filterSeq = m.seq;
 			reindex(m.seq);
 			break;
 		case 'clusters':
 			clusters(m.seq, m.bbox, m.zoom);
 			break;
 		case 'density':
-			density(m);
+			lastDensity = m;
+			if (!showFirstView(m)) density(m);
 			break;
 		case 'expand':
 			post({ type: 'expanded', seq: m.seq, zoom: expansionZoom(m.clusterId) });

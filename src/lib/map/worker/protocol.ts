@@ -8,6 +8,8 @@ import type { DensityFrame, DensityStyle } from './density';
 export type ToWorker =
 	| { type: 'load'; url: string }
 	| { type: 'cancel' }
+	/** The page has drawn the first records (points.worker.ts, showFirstView): read on. */
+	| { type: 'first-drawn' }
 	/** Rebuild the cluster index for a filter; answered with 'indexed'. */
 	| { type: 'filter'; seq: number; filter: MapFilter }
 	/** Clusters in a viewport; answered with 'clusters'. */
@@ -65,6 +67,11 @@ export type FromWorker =
 			clusterId: Int32Array;
 			records: (RecordRef | null)[];
 	  }
-	| { type: 'density'; seq: number; frame: DensityFrame; rgba: Uint8ClampedArray; records: number; passing: number; cells: number; ms: number }
+	/**
+	 * `loaded`: every record the worker holds (the "of N records" count);
+	 * `first`: the first view of a stream, to be answered with 'first-drawn' once on screen;
+	 * `pushed`: sent unasked (see points.worker.ts, showFirstView).
+	 */
+	| { type: 'density'; seq: number; frame: DensityFrame; rgba: Uint8ClampedArray; records: number; passing: number; cells: number; loaded: number; ms: number; first: boolean; pushed: boolean }
 	| { type: 'expanded'; seq: number; zoom: number }
 	| { type: 'leaves'; seq: number; records: RecordRef[]; total: number };

@@ -1,0 +1,148 @@
+// The map's first paint on a plain 2D canvas, until WebGL has drawn the same.
+//
+// Without a GPU (SwiftShader), a WebGL frame that draws a layer type for the first time builds
+// that type's rendering pipeline: ~0.4 s for the basemap's fill and lines, ~0.5 s for the density
+// image, ~0.8 s for the clusters and their counts. While the page shows a WebGL canvas, every
+// frame waits for those pixels, so nothing at all reached the screen for 1-2 s. Canvas 2D needs no
+// pipeline. So, when the basemap is the offline one: the countries are painted on a 2D canvas as
+// soon as the map exists, the worker's first density image on top of them as soon as it arrives,
+// and the map's own (WebGL) canvas stays hidden, which keeps its frames from holding up the page's.
+// Once deck.gl has been given the image, the WebGL canvas is shown and, when that frame is on
+// screen, the 2D paint is cleared. On a GPU all this takes a frame or two.
+import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
+import { BASEMAP } from './config';
+import type { DensityFrame } from './worker/density';
+
+type Project = (lon: number, lat: number) => [number, number];
+
+/** Where the image goes on screen, in CSS pixels of the map (north-up, flat: a rectangle). */
+export function screenRect(frame: DensityFrame, project: Project): { x: number; y: number; width: number; height: number } {
+	const [left, top] = project(frame.west, frame.north);
+	const [right, bottom] = project(frame.east, frame.south);
+	return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** Runs `then` once the current frame has been painted (its commit done), not merely begun. */
+export function afterNextPaint(then: () => void): void {
+	requestAnimationFrame(() => setTimeout(then, 0));
+}
+
+/** The map is shown anyway after this long, whatever has or has not arrived. */
+const LONGEST_FIRST_PAINT_MS = 4000;
+
+export class FirstPaint {
+	/** Records in the image shown (also the canvas's data-records, for tests), 0 without one. */
+	records = 0;
+	private land: FeatureCollection<Polygon | MultiPolygon> | null = null;
+	private project: Project | null = null;
+	private zoom: () => number = () => 0;
+	private density: { image: ImageData; frame: DensityFrame } | null = null;
+	private scratch: HTMLCanvasElement | null = null;
+	private hiddenMap: HTMLCanvasElement | null = null;
+	private timer: ReturnType<typeof setTimeout> | undefined;
+
+	constructor(private readonly canvas: HTMLCanvasElement) {}
+
+	/** True from begin() until the map's own canvas is shown again. */
+	get active(): boolean {
+		return this.hiddenMap !== null;
+	}
+
+	/** Paints the countries and hides the map's WebGL canvas until reveal(). */
+	begin(mapCanvas: HTMLCanvasElement, land: FeatureCollection<Polygon | MultiPolygon>, project: Project, zoom: () => number, onTimeout: () => void): void {
+		this.land = land;
+		this.project = project;
+		this.zoom = zoom;
+		this.hiddenMap = mapCanvas;
+		mapCanvas.style.visibility = 'hidden';
+		this.timer = setTimeout(onTimeout, LONGEST_FIRST_PAINT_MS);
+		this.paint();
+	}
+
+	/** Paints again for the map's current view (it has moved or changed size). */
+	repaint(): void {
+		if (this.active) this.paint();
+	}
+
+	/** Adds the first density image to the paint. */
+	showImage(image: ImageData, frame: DensityFrame, passing: number): void {
+		if (!this.active) return;
+		this.density = { image, frame };
+		this.paint();
+		this.mark(passing);
+	}
+
+	/** Shows the map's canvas; once that frame is on screen, clears the 2D paint and calls `then`. */
+	reveal(then: () => void = () => {}): void {
+		const mapCanvas = this.hiddenMap;
+		if (!mapCanvas) return then();
+		clearTimeout(this.timer);
+		this.hiddenMap = null;
+		mapCanvas.style.visibility = '';
+		afterNextPaint(() => {
+			this.canvas.getContext('2d')?.clearRect(0, 0, this.canvas.width, this.canvas.height);
+			this.canvas.hidden = true;
+			this.density = null;
+			this.scratch = null;
+			this.mark(0);
+			then();
+		});
+	}
+
+	private paint(): void {
+		const { canvas, project, land, density } = this;
+		if (!project || !land) return;
+		const ratio = window.devicePixelRatio || 1;
+		canvas.hidden = false;
+		canvas.width = Math.round(canvas.clientWidth * ratio);
+		canvas.height = Math.round(canvas.clientHeight * ratio);
+		const context = canvas.getContext('2d');
+		if (!context) return;
+		context.setTransform(ratio, 0, 0, ratio, 0, 0);
+		paintLand(context, land, project, this.zoom(), canvas.clientWidth, canvas.clientHeight);
+		if (!density) return;
+		// The image's pixels go to a canvas of their size first: putImageData does not scale.
+		let scratch = this.scratch;
+		if (!scratch) {
+			scratch = this.scratch = document.createElement('canvas');
+			scratch.width = density.image.width;
+			scratch.height = density.image.height;
+			scratch.getContext('2d')?.putImageData(density.image, 0, 0);
+		}
+		const rect = screenRect(density.frame, project);
+		// Linear filtering, as deck.gl's BitmapLayer draws the same image.
+		context.imageSmoothingEnabled = true;
+		context.drawImage(scratch, rect.x, rect.y, rect.width, rect.height);
+	}
+
+	private mark(records: number): void {
+		this.records = records;
+		this.canvas.dataset.records = String(records);
+	}
+}
+
+/** The offline style's ocean, land and borders (basemap.ts), in 2D. */
+function paintLand(context: CanvasRenderingContext2D, land: FeatureCollection<Polygon | MultiPolygon>, project: Project, zoom: number, width: number, height: number): void {
+	context.fillStyle = BASEMAP.ocean;
+	context.fillRect(0, 0, width, height);
+	const path = new Path2D();
+	const ring = (points: Position[]) => {
+		points.forEach(([lon, lat], i) => {
+			const [x, y] = project(lon, lat);
+			if (i === 0) path.moveTo(x, y);
+			else path.lineTo(x, y);
+		});
+		path.closePath();
+	};
+	for (const feature of land.features as Feature<Polygon | MultiPolygon>[]) {
+		const g = feature.geometry;
+		if (g.type === 'Polygon') g.coordinates.forEach(ring);
+		else g.coordinates.forEach((polygon) => polygon.forEach(ring));
+	}
+	context.fillStyle = BASEMAP.land;
+	context.fill(path, 'evenodd');
+	context.strokeStyle = BASEMAP.border;
+	// The style's border width: 0.4 px at zoom 1 up to 1.1 px at zoom 6.
+	context.lineWidth = 0.4 + (0.7 * Math.min(5, Math.max(0, zoom - 1))) / 5;
+	context.stroke(path);
+}
