@@ -337,6 +337,10 @@ class BrowserSession {
 	/** Shared by both pages: the explorer's facets tell which countries to filter by. */
 	countries: string[] = [];
 	dayRange: { fromDay: number; toDay: number } | null = null;
+	/** Pages loaded once (discarded) in the current browser: a relaunched browser has none. */
+	readonly warmedUp = new Set<Kind>();
+	/** Pages whose warm-up load did not finish: loading them again would not warm anything more. */
+	readonly unwarmable = new Set<Kind>();
 
 	async ensure(): Promise<Browser> {
 		if (!this.browser?.isConnected()) this.browser = await launchChromium(MEASURING_ARGS);
@@ -355,6 +359,7 @@ class BrowserSession {
 	async close(): Promise<void> {
 		const b = this.browser;
 		this.browser = null;
+		this.warmedUp.clear();
 		await b?.close().catch(() => {});
 	}
 
@@ -389,7 +394,7 @@ class BrowserSession {
 	}
 
 	/**
-	 * A discarded load up to the first clusters drawn. Software WebGL compiles shaders slowly (the
+	 * A discarded load, until every record is drawn. Software WebGL compiles shaders slowly (the
 	 * explorer has more layer types, so more programs) and the GPU process caches them across
 	 * pages: without this the first measured run of each page would pay for compiling them.
 	 */
@@ -398,20 +403,18 @@ class BrowserSession {
 		try {
 			await page.addInitScript(installDrawProbe);
 			await within(page.goto(baseUrl + PAGES[kind].path), timeoutMs, 'navigation');
-			await page.waitForFunction(
-				(k) => {
-					const w = window as any;
-					const map = (k === 'explorer' ? w.__explorer : w.__naive)?.map;
-					return w.__benchMarks?.firstDraw != null && map?.__deck?.layerManager?.getLayers().some((l: any) => l.id === 'clusters' && l.props.data?.length > 0);
-				},
-				kind,
-				{ timeout: Math.min(timeoutMs, 60_000), polling: 200 }
-			);
+			// Until every record is drawn: a page closed while still loading leaves the GPU process
+			// drawing its last frame, which the next page would pay for.
+			await page.waitForFunction(() => (window as any).__benchMarks?.allDrawn != null, null, { timeout: Math.min(timeoutMs, 60_000), polling: 200 });
 			await sleep(1000);
-		} catch {
-			// Only a warm-up: a slow page is measured (and reported) by the runs themselves.
-		} finally {
 			await this.dispose(context);
+			if (this.browser) this.warmedUp.add(kind);
+		} catch {
+			// Only a warm-up: a slow page is measured (and reported) by the runs themselves. Its last
+			// frame would keep the GPU process busy for seconds (see the runs below): a new browser.
+			await this.dispose(context);
+			await this.close();
+			this.unwarmable.add(kind);
 		}
 	}
 
@@ -566,8 +569,14 @@ export async function benchBrowser(baseUrl: string, options: { runs: number; tim
 					options.log(`  browser run ${i + 1}/${options.runs} ${kind.padEnd(8)}: not run again (timed out before)`);
 					continue;
 				}
+				// A new browser (see below) loads the page once, discarded, as every other run had.
+				if (!session.warmedUp.has(kind) && !session.unwarmable.has(kind)) await session.warmUp(baseUrl, kind, timeoutMs);
 				const r = await session.run(baseUrl, kind, timeoutMs, options.log);
 				runs[kind].push(r);
+				// A page that timed out leaves the shared GPU process drawing its last frame (seconds of
+				// software rendering for half a million sprites): the next page, in the same browser,
+				// measured 1 s to first points as 4-6 s. It gets a browser of its own.
+				if (isFailure(r.allDrawnMs)) await session.close();
 				const show = (s: Sample) => (isFailure(s) ? s.failed : `${round(s / 1000)} s`);
 				options.log(`  browser run ${i + 1}/${options.runs} ${kind.padEnd(8)}: first points ${show(r.firstDrawMs)}, all ${show(r.allDrawnMs)} (${r.records.toLocaleString('en')} records)`);
 			}

@@ -129,7 +129,7 @@ export class ServiceClient {
 
 		for (;;) {
 			await this.pacer.ready(signal, onWait);
-			const outcome = (method === 'GET' && (await this.directly(path, query))) || (await this.attempt(method, url, signal, body));
+			const outcome = (method === 'GET' && (await this.directly(path, query, signal))) || (await this.attempt(method, url, signal, body));
 			if ('error' in outcome) {
 				if (isAbort(outcome.error, signal)) throw outcome.error;
 				if (++failures >= attempts) throw networkError(subject, outcome.error);
@@ -163,9 +163,11 @@ export class ServiceClient {
 	}
 
 	/** The embedded service's in-process answer, when it serves this GET; undefined: go over HTTP. */
-	private async directly(path: string, query: Record<string, string>): Promise<Answer | undefined> {
+	private async directly(path: string, query: Record<string, string>, signal: AbortSignal | undefined): Promise<Answer | undefined> {
 		if (!this.direct) return undefined;
 		await directTurn();
+		// As fetch() would: a caller that has gone away gets no answer (and costs no query).
+		signal?.throwIfAborted();
 		const answer = this.direct(path, query, `Bearer ${this.apiKey}`);
 		return answer && { status: answer.status, headers: new Headers(answer.headers), body: { value: answer.body } };
 	}
