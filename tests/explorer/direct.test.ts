@@ -103,6 +103,16 @@ describe('geo-manifest pages in process', () => {
 		expect(sentOverHttp).toEqual([]);
 	});
 
+	it('are not run for a caller that has gone away', async () => {
+		const { key } = server.createKey(['--rate', '1', '--burst', '1']);
+		const { direct } = clients(key);
+		const gone = new AbortController();
+		gone.abort();
+		await expect(direct.geoManifestPage('icd', 'video', { limit: 10 }, { signal: gone.signal })).rejects.toThrow();
+		// The key's single token is still there: the aborted call cost no query and no token.
+		expect(directGeoManifest(rt)('/v1/icd/videos/geo-manifest', { limit: '10' }, `Bearer ${key}`)?.status).toBe(200);
+	});
+
 	it("charge the key's rate limit: a 429 with retry-after, which the client waits out", async () => {
 		const { key } = server.createKey(['--rate', '2', '--burst', '1']);
 		const answer = directGeoManifest(rt);
