@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/lib/server/db/open';
 import { readSettings } from '../../src/lib/server/env';
 import { ServiceClient } from '../../src/lib/server/explorer/client';
-import { ServiceError } from '../../src/lib/server/explorer/errors';
 import type { GeoPage } from '../../src/lib/server/explorer/adapters/geo-manifest';
 import { RateLimiter } from '../../src/lib/server/service/auth/rate-limit';
 import { directGeoManifest } from '../../src/lib/server/service/direct';
 import type { Runtime } from '../../src/lib/server/runtime';
+import { refusal } from '../../src/lib/server/explorer/testing/refusal';
 import { startServer, type TestServer } from '../helpers/server';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'icd-direct-'));
@@ -53,15 +53,6 @@ async function walk(client: ServiceClient, limit: number): Promise<GeoPage[]> {
 		cursor = page.nextCursor ?? undefined;
 	} while (cursor);
 	return pages;
-}
-
-async function refusal(call: Promise<unknown>): Promise<ServiceError> {
-	const error = await call.then(
-		() => undefined,
-		(e: unknown) => e
-	);
-	expect(error).toBeInstanceOf(ServiceError);
-	return error as ServiceError;
 }
 
 describe('geo-manifest pages in process', () => {

@@ -26,3 +26,11 @@ export function dayToIso(day: number): string {
 export function isoToDay(iso: string): number {
 	return Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
 }
+
+/** A map's projection to its own CSS pixels, as the density image and the first paint take it. */
+export function screenProjection(map: { project(lngLat: [number, number]): { x: number; y: number } }): (lon: number, lat: number) => [number, number] {
+	return (lon, lat) => {
+		const p = map.project([lon, lat]);
+		return [p.x, p.y];
+	};
+}

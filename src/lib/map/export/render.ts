@@ -5,6 +5,7 @@
 import type { Layer } from '@deck.gl/core';
 import type { Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
 import { MAX_ZOOM } from '../config';
+import { screenProjection } from '../geo';
 import { isBlank } from './compose';
 
 export interface OffscreenView {
@@ -79,10 +80,7 @@ export async function renderMapOffscreen(o: RenderOptions): Promise<{ canvas: HT
 			zoom: map.getZoom(),
 			bbox: [Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())],
 			bounds: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
-			project: (lon, lat) => {
-				const p = map.project([lon, lat]);
-				return [p.x, p.y];
-			}
+			project: screenProjection(map)
 		};
 		o.onprogress?.('Placing the records…');
 		const overlay = new MapboxOverlay({ interleaved: true, layers: await o.layers(view) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from './client';
-import { ServiceError } from './errors';
+import { refusal } from './testing/refusal';
 import { Pacer, quotaSpentFor, type Wait } from './pacer';
 
 type Reply = { status: number; body?: unknown; text?: string; headers?: Record<string, string> };
@@ -19,15 +19,6 @@ function scripted(replies: Reply[], pacer = new Pacer()) {
 
 const page = { status: 'ok', items: [], itemsTotal: 0, next_cursor: null };
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-	const error = await promise.then(
-		() => undefined,
-		(e: unknown) => e
-	);
-	expect(error).toBeInstanceOf(ServiceError);
-	return error as ServiceError;
-}
-
 describe('ServiceClient', () => {
 	it('sends the key as a bearer token to the base URL, and reads the page', async () => {
 		const { client, calls } = scripted([{ status: 200, body: { ...page, items: [{ uuid: 'u', dominant_lat: 1, dominant_long: 2, extra: true }], itemsTotal: 9, next_cursor: 'abc' } }]);
@@ -40,20 +31,20 @@ describe('ServiceClient', () => {
 	});
 
 	it('explains 401, 403 and 404 for people, using the problem detail when there is one', async () => {
-		const e401 = await failure(scripted([{ status: 401, text: '' }]).client.recordDetail('icd', 'video', 'x'));
+		const e401 = await refusal(scripted([{ status: 401, text: '' }]).client.recordDetail('icd', 'video', 'x'));
 		expect(e401).toMatchObject({ status: 401, message: 'The API key was refused by the service at icd.example.org: it is missing, wrong, revoked, or for another deployment.' });
-		const e403 = await failure(scripted([{ status: 403, body: { type: '/p', title: 'Forbidden', status: 403, detail: 'This key is not permitted to use geo manifests.', code: 'forbidden' } }]).client.geoManifestPage('icd', 'video', {}));
+		const e403 = await refusal(scripted([{ status: 403, body: { type: '/p', title: 'Forbidden', status: 403, detail: 'This key is not permitted to use geo manifests.', code: 'forbidden' } }]).client.geoManifestPage('icd', 'video', {}));
 		expect(e403).toMatchObject({ status: 403, code: 'forbidden', title: 'Forbidden', message: 'This key is not permitted to use geo manifests.' });
-		const e403bare = await failure(scripted([{ status: 403, text: '<html>no</html>' }]).client.geoManifestPage('icdb', 'video', {}));
+		const e403bare = await refusal(scripted([{ status: 403, text: '<html>no</html>' }]).client.geoManifestPage('icdb', 'video', {}));
 		expect(e403bare.message).toMatch(/^This key is not permitted to use the ICDB video geo manifest/);
-		const e404 = await failure(scripted([{ status: 404, body: { title: 'Not found', detail: 'No ICD video record with uuid x.' } }]).client.recordDetail('icd', 'video', 'x'));
+		const e404 = await refusal(scripted([{ status: 404, body: { title: 'Not found', detail: 'No ICD video record with uuid x.' } }]).client.recordDetail('icd', 'video', 'x'));
 		expect(e404).toMatchObject({ status: 404, message: 'No ICD video record with uuid x.' });
 	});
 
 	it('never retries 4xx other than 429', async () => {
 		for (const status of [400, 401, 403, 404]) {
 			const { client, calls } = scripted([{ status, text: '' }]);
-			await failure(client.recordDetail('icd', 'image', 'x'));
+			await refusal(client.recordDetail('icd', 'image', 'x'));
 			expect(calls).toHaveLength(1);
 		}
 	});
@@ -67,7 +58,7 @@ describe('ServiceClient', () => {
 		expect(waits[0].message).toMatch(/^The service at icd\.example\.org is unavailable \(502\); retrying in [\d.]+ s$/);
 
 		const down = scripted([{ status: 503 }]);
-		expect((await failure(down.client.recordDetail('icd', 'video', 'u'))).status).toBe(503);
+		expect((await refusal(down.client.recordDetail('icd', 'video', 'u'))).status).toBe(503);
 		expect(down.calls).toHaveLength(6);
 	});
 
@@ -79,7 +70,7 @@ describe('ServiceClient', () => {
 		expect(waits).toEqual([{ seconds: 1, reason: 'rate_limited', message: 'Rate limited by the service; waiting 1 s' }]);
 
 		const quota = scripted([{ status: 429, headers: { 'retry-after': '86400' }, body: { type: '/p', title: 'Quota', status: 429, code: 'quota_exhausted' } }]);
-		const error = await failure(quota.client.geoManifestPage('icd', 'video', {}));
+		const error = await refusal(quota.client.geoManifestPage('icd', 'video', {}));
 		expect(error).toMatchObject({ status: 429, retryAfter: 86400, code: 'quota_exhausted', message: 'Rate limited by the service; retry after 86400 s.' });
 		expect(quota.calls).toHaveLength(1);
 	});
@@ -94,11 +85,11 @@ describe('ServiceClient', () => {
 
 	it('reports a body of the wrong shape as such, without retrying', async () => {
 		const { client, calls } = scripted([{ status: 200, body: { data: [] } }]);
-		const error = await failure(client.geoManifestPage('icd', 'video', {}));
+		const error = await refusal(client.geoManifestPage('icd', 'video', {}));
 		expect(error).toMatchObject({ status: 502, code: 'unexpected_response' });
 		expect(error.message).toMatch(/unexpected shape \(items: expected an array\)/);
 		expect(calls).toHaveLength(1);
-		expect((await failure(scripted([{ status: 200, text: '<html>' }]).client.recordDetail('icd', 'video', 'u'))).message).toMatch(/not JSON/);
+		expect((await refusal(scripted([{ status: 200, text: '<html>' }]).client.recordDetail('icd', 'video', 'u'))).message).toMatch(/not JSON/);
 	});
 
 	it('tolerates nulls and unknown fields in optional places', async () => {
@@ -108,7 +99,7 @@ describe('ServiceClient', () => {
 		expect(await media.client.media('icd', 'video', 'u')).toMatchObject({ kind: 'player', embed_url: 'https://p/1', expires: 5 });
 		const image = scripted([{ status: 200, body: { signed_url: 'https://i/1' } }]);
 		expect(await image.client.media('icd', 'image', 'u')).toMatchObject({ kind: 'image', signed_url: 'https://i/1' });
-		expect((await failure(scripted([{ status: 200, body: { status: 'ok' } }]).client.media('icd', 'image', 'u'))).code).toBe('unexpected_response');
+		expect((await refusal(scripted([{ status: 200, body: { status: 'ok' } }]).client.media('icd', 'image', 'u'))).code).toBe('unexpected_response');
 	});
 });
 

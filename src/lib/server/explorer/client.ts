@@ -169,7 +169,7 @@ export class ServiceClient {
 		// As fetch() would: a caller that has gone away gets no answer (and costs no query).
 		signal?.throwIfAborted();
 		const answer = this.direct(path, query, `Bearer ${this.apiKey}`);
-		return answer && { status: answer.status, headers: new Headers(answer.headers), body: { value: answer.body } };
+		return answer && { status: answer.status, headers: new Headers(answer.headers), body: answer.body };
 	}
 
 	/** One request, body read in full; a failure to get or read the answer comes back as `error`. */
@@ -186,7 +186,7 @@ export class ServiceClient {
 			});
 			// Buffer's UTF-8 decoding rather than response.text() (TextDecoder plus a USV-string pass),
 			// which cost a tenth of the server's time on a million-record walk.
-			return { status: response.status, headers: response.headers, body: { text: Buffer.from(await response.arrayBuffer()).toString('utf8') } };
+			return { status: response.status, headers: response.headers, body: parseJson(Buffer.from(await response.arrayBuffer()).toString('utf8')) };
 		} catch (error) {
 			return { error };
 		}
@@ -206,23 +206,26 @@ function directTurn(): Promise<void> {
 	return turn;
 }
 
-/** A service answer: status, headers, and its body as JSON text (HTTP) or as a value (in process). */
+/** A service answer: status, headers, and its body parsed (over HTTP) or as given (in process). */
 interface Answer {
 	status: number;
 	headers: Headers;
-	body: { text: string } | { value: unknown };
+	body: unknown;
 }
 
-function decodeBody<T>(body: Answer['body'], decode: (body: unknown) => T, subject: RequestSubject): T {
-	let json: unknown;
-	if ('value' in body) json = body.value;
-	else {
-		try {
-			json = JSON.parse(body.text);
-		} catch {
-			throw unexpectedShape(subject, 'not JSON');
-		}
+/** An HTTP body that is not JSON (a proxy's HTML page, an empty body). */
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return NOT_JSON;
 	}
+}
+
+function decodeBody<T>(json: unknown, decode: (body: unknown) => T, subject: RequestSubject): T {
+	if (json === NOT_JSON) throw unexpectedShape(subject, 'not JSON');
 	try {
 		return decode(json);
 	} catch (error) {

@@ -22,17 +22,8 @@ const problemBody = z.looseObject({
 	remediation: optionalText
 });
 
-/** An error body: the JSON text of an HTTP answer, or the value of an in-process one. */
-export function decodeProblem(body: { text: string } | { value: unknown }): Problem | undefined {
-	let json: unknown;
-	if ('value' in body) json = body.value;
-	else {
-		try {
-			json = JSON.parse(body.text);
-		} catch {
-			return undefined;
-		}
-	}
+/** An error body, parsed (anything that is not a problem object, such as a body that was not JSON, is undefined). */
+export function decodeProblem(json: unknown): Problem | undefined {
 	const parsed = problemBody.safeParse(json);
 	if (!parsed.success) return undefined;
 	const { type, title, status, detail, code, remediation } = parsed.data;
