@@ -114,8 +114,10 @@ describe('the map explorer', () => {
 		const byBoth = db.count("mappable = 1 AND primary_country = ? AND primary_date BETWEEN '2019-01-01' AND '2022-12-31'", c);
 		await expect.poll(visible).toBe(byBoth);
 		await expect.poll(async () => (await density())?.passing).toBe(byBoth);
-		expect(page.url()).toContain('from=2019-01-01');
-		expect(decodeURIComponent(page.url().replace(/\+/g, ' '))).toContain(`country=${c}`);
+		// The URL is written a moment after the filter settles (debounced): wait for it.
+		const url = () => decodeURIComponent(page.url().replace(/\+/g, ' '));
+		await expect.poll(url).toContain('from=2019-01-01');
+		await expect.poll(url).toContain(`country=${c}`);
 		await page.screenshot({ path: artifact('explorer-filtered.png') });
 
 		// Back to everything for the next steps.
