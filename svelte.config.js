@@ -6,9 +6,36 @@ const config = {
 	preprocess: vitePreprocess(),
 	kit: {
 		adapter: adapter({ out: 'build', precompress: false }),
-		// The service answers API clients, not forms posted from other sites; CSRF origin
-		// checks would refuse legitimate JSON POSTs from API clients with an Origin header.
-		csrf: { trustedOrigins: ['*'] }
+		// Cross-site requests are refused by the edge (src/lib/server/edge/guard.ts), which applies
+		// SvelteKit's CSRF rule (no unsafe method from another origin) to every body type, and
+		// same-origin to every GET that reads with a key. SvelteKit's own check would answer first,
+		// in plain text, without reading the body (the next keep-alive request then fails), only in
+		// production, and against adapter-node's guessed https origin; so it gives way to the edge.
+		csrf: { trustedOrigins: ['*'] },
+		// The page's policy. Sources known only at run time (a remote service's media, an online
+		// map style) are added per response by the edge. Styles stay 'unsafe-inline': Svelte and
+		// MapLibre set style attributes while the page runs, and no data is ever rendered as markup.
+		csp: {
+			mode: 'auto',
+			directives: {
+				'default-src': ['self'],
+				'script-src': ['self'],
+				'style-src': ['self', 'unsafe-inline'],
+				// MapLibre starts its workers from a blob: URL; the points worker is a file of ours.
+				'worker-src': ['self', 'blob:'],
+				'child-src': ['self', 'blob:'],
+				'img-src': ['self', 'data:', 'blob:'],
+				'connect-src': ['self'],
+				'font-src': ['self'],
+				'media-src': ['self'],
+				// The embedded service's player page, framed by the record panel.
+				'frame-src': ['self'],
+				'object-src': ['none'],
+				'base-uri': ['self'],
+				'form-action': ['self'],
+				'frame-ancestors': ['none']
+			}
+		}
 	}
 };
 

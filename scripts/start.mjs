@@ -20,11 +20,18 @@ const builtAt = fs.existsSync(buildEntry) ? fs.statSync(buildEntry).mtimeMs : 0;
 const sourcesAt = Math.max(...inputs.map((i) => newestMtime(path.join(root, i))));
 if (builtAt < sourcesAt) {
 	process.stderr.write('Building the app (sources changed since the last build)…\n');
-	const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+	const started = Date.now();
+	// The bundler's own report (chunk sizes, adapter lines) is for developers: shown only when the build fails.
+	const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], {
 		cwd: root,
-		stdio: 'inherit'
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'pipe']
 	});
-	if (result.status !== 0) process.exit(result.status ?? 1);
+	if (result.status !== 0) {
+		process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}The build failed (exit ${result.status ?? result.signal}).\n`);
+		process.exit(result.status ?? 1);
+	}
+	process.stderr.write(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
 }
 
 // Settings come from the environment, optionally from a .env file beside package.json.

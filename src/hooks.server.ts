@@ -1,6 +1,7 @@
-import type { Handle, HandleServerError, ServerInit } from '@sveltejs/kit';
+import type { Handle, HandleServerError, RequestEvent, ServerInit } from '@sveltejs/kit';
 import { runtime } from '$lib/server/runtime';
 import { prepareDataset } from '$lib/server/startup';
+import { edgeFor, type Edge } from '$lib/server/edge/guard';
 import { gate, PUBLIC_SERVICE_PATHS, SERVICE_PATH, withHeaders } from '$lib/server/service/http';
 import { problem, problemResponse } from '$lib/server/service/problems';
 import { pageConfig, withPageConfig } from '$lib/server/page-config';
@@ -9,7 +10,16 @@ export const init: ServerInit = async () => {
 	prepareDataset(runtime());
 };
 
+let edge: Edge | undefined;
+
+// Every request passes the edge first (Host allow-list, cross-site refusal), whatever its route.
 export const handle: Handle = async ({ event, resolve }) => {
+	edge ??= edgeFor(runtime().settings);
+	const response = edge.refusal(event.request, event.url) ?? (await route(event, resolve));
+	return edge.finish(event.request, event.url, response);
+};
+
+async function route(event: RequestEvent, resolve: Parameters<Handle>[0]['resolve']): Promise<Response> {
 	const path = event.url.pathname;
 	const rt = runtime();
 	if (!SERVICE_PATH.test(path) || PUBLIC_SERVICE_PATHS.has(path)) {
@@ -33,7 +43,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 		response = problemResponse(problem('method_not_allowed', `${event.request.method} is not supported on ${path}.`), path, { allow });
 	}
 	return withHeaders(response, gated.headers);
-};
+}
 
 function isProblem(response: Response): boolean {
 	return (response.headers.get('content-type') ?? '').startsWith('application/problem+json');

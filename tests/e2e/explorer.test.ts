@@ -1,7 +1,7 @@
 // The explorer in real Chromium against the real server: stream, filters, clusters, record panel, media.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifact, launchBrowser } from '../helpers/browser';
+import { artifact, launchBrowser, watchCsp } from '../helpers/browser';
 import { oracle } from '../helpers/oracle';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -9,6 +9,7 @@ let server: TestServer;
 let browser: Browser;
 let page: Page;
 let db: ReturnType<typeof oracle>;
+let cspViolations: () => string[];
 
 type ScreenPoint = { x: number; y: number; dataset: string; component: string; uuid: string };
 type ScreenCluster = { x: number; y: number; count: number; clusterId: number };
@@ -49,6 +50,7 @@ beforeAll(async () => {
 	browser = await launchBrowser();
 	page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
 	page.on('pageerror', (e) => console.error('[page error]', e.message));
+	cspViolations = watchCsp(page);
 });
 afterAll(async () => {
 	db?.close();
@@ -176,5 +178,11 @@ describe('the map explorer', () => {
 		const img = page.getByTestId('image-viewer');
 		await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
 		await page.screenshot({ path: artifact('explorer-image.png') });
+	});
+});
+
+describe('the Content-Security-Policy', () => {
+	it('reported no violation while the map, the record panel, the player and the image viewer ran', () => {
+		expect(cspViolations()).toEqual([]);
 	});
 });

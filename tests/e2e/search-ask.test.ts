@@ -110,3 +110,9 @@ describe('questions on the map', () => {
 		expect(billedTurns()).toBe(before + 1);
 	});
 });
+
+describe('the Content-Security-Policy', () => {
+	it('reported no violation while search, Ask and their panels ran', () => {
+		expect(explorer.cspViolations()).toEqual([]);
+	});
+});

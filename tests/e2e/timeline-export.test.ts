@@ -241,3 +241,9 @@ describe('briefing images', () => {
 		expect(after).toBe('stopped');
 	}, 240_000);
 });
+
+describe('the Content-Security-Policy', () => {
+	it('reported no violation while the timeline, playback and the briefing export ran', () => {
+		expect(explorer.cspViolations()).toEqual([]);
+	});
+});

@@ -1,7 +1,7 @@
 // The explorer open in Chromium on a fresh server, every mappable record loaded and clustered:
 // the starting point of the browser suites.
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, watchCsp } from './browser';
 import { oracle, type Oracle } from './oracle';
 import { startServer, type TestServer } from './server';
 
@@ -10,6 +10,8 @@ export interface ExplorerPage {
 	db: Oracle;
 	browser: Browser;
 	page: Page;
+	/** Content-Security-Policy violations the page has reported so far. */
+	cspViolations(): string[];
 	close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function openExplorer(options: { size?: number; viewport?: { width:
 	const browser = await launchBrowser();
 	const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true });
 	page.on('pageerror', (e) => console.error('[page error]', e.message));
+	const cspViolations = watchCsp(page);
 	await page.goto(server.url);
 	const mappable = String(db.count('mappable = 1'));
 	await page.waitForFunction((n) => document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total') === n, mappable, { timeout: 30_000 });
@@ -33,6 +36,7 @@ export async function openExplorer(options: { size?: number; viewport?: { width:
 		db,
 		browser,
 		page,
+		cspViolations,
 		async close() {
 			db.close();
 			await browser.close();

@@ -21,6 +21,7 @@ const schema = z.object({
 	PORT: intFrom(3000, 1),
 	HOST: text('127.0.0.1'),
 	ORIGIN: text(''),
+	ALLOWED_HOSTS: text(''),
 	DATA_DIR: text('./data'),
 	ICD_BASE_URL: text(''),
 	ICD_API_KEY: text(''),
@@ -47,6 +48,11 @@ export interface Settings {
 	host: string;
 	/** Public origin of this server (adapter-node's ORIGIN); empty: taken from each request's Host header. */
 	origin: string;
+	/**
+	 * Host names the server answers to besides loopback, IP addresses, HOST and ORIGIN's
+	 * (ALLOWED_HOSTS, comma-separated; ".example.org" allows a domain and its subdomains).
+	 */
+	allowedHosts: string[];
 	dataDir: string;
 	/** Empty when the explorer uses the embedded service. */
 	remoteBaseUrl: string;
@@ -86,6 +92,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 		port: e.PORT,
 		host: e.HOST,
 		origin: e.ORIGIN.replace(/\/+$/, ''),
+		allowedHosts: e.ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
 		dataDir: path.resolve(e.DATA_DIR),
 		remoteBaseUrl: e.ICD_BASE_URL.replace(/\/+$/, ''),
 		remoteApiKey: e.ICD_API_KEY,

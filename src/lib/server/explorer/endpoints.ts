@@ -4,6 +4,7 @@ import { json } from '@sveltejs/kit';
 import { dev } from '$app/environment';
 import { COMPONENTS, DATASET_LABEL, DATASETS, type Component, type Dataset } from '../../types/dataset';
 import { STREAM_CONTENT_TYPE, type PartId } from '../../types/stream';
+import { publicOrigin } from '../edge/origin';
 import { runtime } from '../runtime';
 import type { ServiceClient } from './client';
 import { serviceOf, type Connection } from './connection';
@@ -61,7 +62,7 @@ export async function mediaLink(params: Record<string, string>, url: URL, reques
 	if (!ref.ok) return failure(ref.message, 400);
 	const { dataset, component, uuid } = ref.value;
 	const { connection, client } = service(url);
-	const origin = browserOrigin(request, url);
+	const origin = publicOrigin(request, url, runtime().settings.origin);
 	try {
 		const media = await client.media(dataset, component, uuid, { signal: request.signal });
 		if (media.kind === 'player') media.embed_url = publicLink(media.embed_url, connection, origin);
@@ -79,16 +80,6 @@ export async function mediaLink(params: Record<string, string>, url: URL, reques
 function publicLink(link: string, connection: Connection, origin: string): string {
 	if (connection.origin !== 'embedded' || !link.startsWith(connection.baseUrl + '/')) return link;
 	return origin + link.slice(connection.baseUrl.length);
-}
-
-/** ORIGIN when configured; else, like the service, the Host the browser used (adapter-node would guess https). */
-function browserOrigin(request: Request, url: URL): string {
-	const configured = runtime().settings.origin;
-	if (configured) return configured;
-	const host = request.headers.get('host');
-	if (!host) return url.origin;
-	const proto = request.headers.get('x-forwarded-proto')?.split(',')[0].trim() || 'http';
-	return `${proto}://${host}`;
 }
 
 export interface PartStatus {

@@ -6,6 +6,8 @@ export type ProblemCode =
 	| 'invalid_cursor'
 	| 'unauthorized'
 	| 'forbidden'
+	| 'host_not_allowed'
+	| 'cross_site_request'
 	| 'not_found'
 	| 'method_not_allowed'
 	| 'invalid_request'
@@ -61,6 +63,17 @@ const DEFINITIONS: Record<ProblemCode, ProblemDefinition> = {
 		status: 403,
 		title: 'Forbidden',
 		remediation: 'Ask the key administrator for the missing dataset or feature permission.'
+	},
+	// The next two refuse what a foreign web page could make a browser send (src/lib/server/edge).
+	host_not_allowed: {
+		status: 403,
+		title: 'Host not allowed',
+		remediation: 'Reach this server under one of its configured names; an operator adds names with ALLOWED_HOSTS (or ORIGIN behind a proxy).'
+	},
+	cross_site_request: {
+		status: 403,
+		title: 'Cross-site request refused',
+		remediation: 'Send the request from this server\'s own pages, or from a client that is not a browser page of another site.'
 	},
 	not_found: {
 		status: 404,

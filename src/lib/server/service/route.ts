@@ -5,6 +5,7 @@ import { runtime } from '../runtime';
 import type { Component, Dataset } from '../../types/dataset';
 import type { ApiKey } from './auth/keys';
 import type { ServiceDeps } from './deps';
+import { publicOrigin } from '../edge/origin';
 import { answer, answerAsync } from './http';
 import { ProblemError } from './problems';
 import { parseParams, queryObject } from './schemas';
@@ -21,18 +22,6 @@ export interface RouteContext {
 	event: RequestEvent;
 }
 
-/**
- * adapter-node assumes https when ORIGIN is unset; links must use the scheme and host the caller
- * actually used, so without ORIGIN they are built from the Host and X-Forwarded-Proto headers.
- */
-export function publicOrigin(event: RequestEvent, configured: string): string {
-	if (configured) return configured;
-	const host = event.request.headers.get('host');
-	if (!host) return event.url.origin;
-	const proto = event.request.headers.get('x-forwarded-proto')?.split(',')[0].trim() || 'http';
-	return `${proto}://${host}`;
-}
-
 function context(event: RequestEvent): RouteContext {
 	const key = event.locals.serviceKey;
 	if (!key) throw new ProblemError('unauthorized', 'The Authorization header is missing.');
@@ -45,7 +34,7 @@ function context(event: RequestEvent): RouteContext {
 		dataset: dataset ?? 'icd',
 		component: component === 'images' || path.includes('/images/') ? 'image' : 'video',
 		query: queryObject(event.url.searchParams),
-		origin: publicOrigin(event, deps.settings.origin),
+		origin: publicOrigin(event.request, event.url, deps.settings.origin),
 		event
 	};
 }

@@ -4,7 +4,7 @@ import type { RequestEvent } from '@sveltejs/kit';
 import { runtime } from '../../runtime';
 import { errorResponse } from '../http';
 import { ProblemError } from '../problems';
-import { publicOrigin } from '../route';
+import { publicOrigin } from '../../edge/origin';
 import type { McpScope } from './registry';
 import { handleMcp } from './server';
 
@@ -14,7 +14,7 @@ export async function serveMcp(event: RequestEvent, scope: McpScope): Promise<Re
 		const key = event.locals.serviceKey;
 		if (!key) throw new ProblemError('unauthorized', 'The Authorization header is missing.');
 		const rt = runtime();
-		return await handleMcp(event.request, scope, { deps: rt, key, origin: publicOrigin(event, rt.settings.origin), limiter: rt.limiter, path });
+		return await handleMcp(event.request, scope, { deps: rt, key, origin: publicOrigin(event.request, event.url, rt.settings.origin), limiter: rt.limiter, path });
 	} catch (error) {
 		return errorResponse(path, error);
 	}

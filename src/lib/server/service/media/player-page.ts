@@ -1,5 +1,6 @@
 // HTML of the signed player page and of the refusal pages. Self-contained: inline CSS and JS,
 // system fonts, no external resources, so a strict CSP holds and it works inside an iframe.
+import { createHash } from 'node:crypto';
 import type { DATASET_LABEL } from '../../../types/dataset';
 
 export interface PlayerPage {
@@ -26,24 +27,11 @@ export type Refusal = 'expired' | 'invalid' | 'not_found' | 'error';
  */
 export const REFUSAL_STATUS: Record<Refusal, number> = { expired: 410, invalid: 403, not_found: 404, error: 500 };
 
-// Embedding by any API client is the point of embed_url, so frame-ancestors stays open; the page
-// changes nothing server-side, so a framing site has nothing to gain by clickjacking it.
-const PLAYER_CSP = [
-	"default-src 'none'",
-	"img-src 'self'",
-	"media-src 'self'",
-	"style-src 'unsafe-inline'",
-	"script-src 'unsafe-inline'",
-	"base-uri 'none'",
-	"form-action 'none'",
-	'frame-ancestors *'
-].join('; ');
-const REFUSAL_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *";
-
 export function pageHeaders(kind: 'player' | 'refusal'): Record<string, string> {
 	return {
 		'content-type': 'text/html; charset=utf-8',
 		'content-security-policy': kind === 'player' ? PLAYER_CSP : REFUSAL_CSP,
+		'x-frame-options': 'SAMEORIGIN',
 		'referrer-policy': 'no-referrer',
 		'cache-control': 'private, no-store',
 		'x-content-type-options': 'nosniff'
@@ -184,6 +172,26 @@ const PLAYER_JS = `
 	showTime();
 })();
 `;
+
+// The player is framed by the explorer's record panel, on this same origin; no other site may
+// frame it (clickjacking a page that plays a signed record is still showing that record). Its one
+// inline script is allowed by its hash.
+const PLAYER_CSP = [
+	"default-src 'none'",
+	"img-src 'self'",
+	"media-src 'self'",
+	"style-src 'unsafe-inline'",
+	`script-src '${sha256(PLAYER_JS)}'`,
+	"base-uri 'none'",
+	"form-action 'none'",
+	"frame-ancestors 'self'"
+].join('; ');
+const REFUSAL_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+function sha256(text: string): string {
+	return `sha256-${createHash('sha256').update(text).digest('base64')}`;
+}
+
 
 export function renderPlayerPage(p: PlayerPage): string {
 	const e = escapeHtml;
