@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 export async function expectProblem(response: Response, status: number, code: string): Promise<Record<string, unknown>> {
 	const text = await response.text();
 	expect(response.status, text).toBe(status);
-	expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+	// The spec states application/json for the 429 body; every other error is problem+json.
+	expect(response.headers.get('content-type')).toMatch(status === 429 ? /^application\/json/ : /^application\/problem\+json/);
 	const body = JSON.parse(text);
 	expect(body).toMatchObject({ status, code });
 	expect(typeof body.type).toBe('string');

@@ -81,7 +81,11 @@ describe('OpenAI-compatible chat provider', () => {
 		const { id, key } = server.createKey(['--credits', '1']);
 		mode.chat = 'fail';
 		const before = chatCalls().length;
-		await expectProblem(await post(server, 'icd', { question: 'Convoys?' }, key), 502, 'upstream_unavailable');
+		const problem = await expectProblem(await post(server, 'icd', { question: 'Convoys?' }, key), 502, 'upstream_unavailable');
+		// The cause (which can name internal hosts) is logged on the server, never sent to the caller.
+		expect(problem.detail).toBe('The configured language model did not answer.');
+		expect(JSON.stringify(problem)).not.toMatch(/127\.0\.0\.1|HTTP 500|chat\/completions/);
+		expect(server.output()).toMatch(/language model request failed: .*\/chat\/completions answered HTTP 500/);
 		expect(chatCalls().length).toBe(before + 1);
 		const db = oracle(server.dataDir);
 		expect(db.one<{ n: number }>('SELECT count(*) n FROM conversations WHERE key_id = ?', id).n).toBe(0);
@@ -111,7 +115,10 @@ describe('OpenAI-compatible embeddings endpoint', () => {
 
 	it('answers 502 when the embeddings endpoint fails', async () => {
 		mode.embeddings = 'fail';
-		await expectProblem(await server.get('/v1/icd/nl-search?search=convoy'), 502, 'upstream_unavailable');
+		const problem = await expectProblem(await server.get('/v1/icd/nl-search?search=convoy'), 502, 'upstream_unavailable');
+		expect(problem.detail).toBe('The configured embeddings endpoint did not answer.');
+		expect(JSON.stringify(problem)).not.toMatch(/127\.0\.0\.1|HTTP 500|\/embeddings/);
+		expect(server.output()).toMatch(/embeddings request failed: .*\/embeddings answered HTTP 500/);
 		mode.embeddings = 'ok';
 	});
 });

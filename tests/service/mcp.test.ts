@@ -150,7 +150,7 @@ describe('tools/list', () => {
 		expect(Object.keys(nl.properties).sort()).toEqual(['country', 'date_from', 'date_to', 'entity', 'page', 'per_page', 'search', 'source_component', 'top_k']);
 		expect(nl.required).toEqual(['search']);
 		expect(nl.properties.top_k).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
-		expect(nl.properties.source_component.enum).toEqual(['video', 'image']);
+		expect(nl.properties.source_component.enum).toEqual(['all', 'video', 'image']);
 		const genai = tools.get('icdDomainGenAiChat')!;
 		expect(genai.inputSchema).toMatchObject({ required: ['question'], properties: { question: { type: 'string' }, conversation_id: { type: 'string' }, top_k: { type: 'integer' } } });
 		expect(Object.keys(genai.inputSchema.properties!).sort()).toEqual(['conversation_id', 'entity', 'primary_country', 'question', 'top_k']);

@@ -114,7 +114,7 @@ describe('natural language search', () => {
 		['empty search', 'search='],
 		['blank search', 'search=%20%20%20'],
 		['punctuation only', 'search=%3F%21'],
-		['huge search', `search=${'convoy%20'.repeat(300)}`],
+		['search over 4,000 characters', `search=${'convoy%20'.repeat(600)}`],
 		['top_k zero', 'search=convoy&top_k=0'],
 		['top_k above 200', 'search=convoy&top_k=201'],
 		['top_k not a number', 'search=convoy&top_k=ten'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from './client';
 import { refusal } from './testing/refusal';
+import { problemBody, startFakeService, type FakeAction } from './testing/fake-service';
 import { Pacer, quotaSpentFor, type Wait } from './pacer';
 
 type Reply = { status: number; body?: unknown; text?: string; headers?: Record<string, string> };
@@ -113,5 +114,29 @@ describe('RateLimit header', () => {
 		['garbage', undefined]
 	])('%s → %s', (header, seconds) => {
 		expect(quotaSpentFor(header)).toBe(seconds);
+	});
+});
+
+describe('ServiceClient against a loopback service', () => {
+	// The spec sends the 429 body as application/json; the embedded service sends its other errors as
+	// application/problem+json; a remote deployment may use either for any error.
+	it.each(['application/json', 'application/problem+json'])('reads %s error bodies alike: 429 waits retry-after, 403 explains', async (type) => {
+		const fake = await startFakeService({ 'icd/videos': 3 });
+		try {
+			fake.script((req): FakeAction => {
+				if (req.n === 1) return { status: 429, headers: { 'content-type': type, 'retry-after': '1' }, body: problemBody(429, 'rate_limited', 'slow down') };
+				if (req.n === 3) return { status: 403, headers: { 'content-type': type }, body: problemBody(403, 'forbidden', 'This key is not permitted to use geo manifests.') };
+				return undefined;
+			});
+			const client = new ServiceClient({ baseUrl: fake.url, apiKey: 'k', pacer: new Pacer(), retry: { baseMs: 10, capMs: 20 } });
+			const started = Date.now();
+			const page = await client.geoManifestPage('icd', 'video', { limit: 10 });
+			expect(page.items).toHaveLength(3);
+			expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+			const e = await refusal(client.geoManifestPage('icd', 'video', { limit: 10 }));
+			expect(e).toMatchObject({ status: 403, code: 'forbidden', message: 'This key is not permitted to use geo manifests.' });
+		} finally {
+			await fake.close();
+		}
 	});
 });

@@ -46,7 +46,8 @@ const problemResponses = (codes: number[]) =>
 						429: 'Rate limited',
 						502: 'The configured model endpoint failed (upstream_unavailable); nothing was consumed'
 					}[code] ?? 'Error',
-				content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+				// The spec gives the 429 body as application/json; the other errors are problem+json.
+				content: { [code === 429 ? 'application/json' : 'application/problem+json']: { schema: { $ref: '#/components/schemas/Problem' } } },
 				...(code === 429 ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'seconds to wait' } } } : {})
 			}
 		])
@@ -110,7 +111,7 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 		info: {
 			title: 'ICD/ICDB Data Retrieval and Domain GenAI Service (embedded implementation)',
 			version: '1.3.1',
-			description: 'Decisions for what the interface leaves open are documented in docs/api.md. Every error body is application/problem+json (RFC 9457).'
+			description: 'Decisions for what the interface leaves open are documented in docs/api.md. Every error body is an RFC 9457 problem, sent as application/problem+json except 429, sent as application/json as the interface states.'
 		},
 		servers: [{ url: serverUrl }],
 		security: [{ api_key: [] }],

@@ -174,7 +174,8 @@ export function invalid(param: string, message: string): ProblemError {
 export function problemResponse(p: Problem, instance: string, headers: Record<string, string> = {}): Response {
 	const body: Problem = { ...p, instance };
 	const h = new Headers(headers);
-	h.set('content-type', 'application/problem+json');
+	// The spec gives the 429 body's content type as application/json; every other error is a problem+json.
+	h.set('content-type', p.status === 429 ? 'application/json' : 'application/problem+json');
 	h.set('cache-control', 'no-store');
 	if (p.code === 'unauthorized') h.set('www-authenticate', 'Bearer realm="icd", error="invalid_token"');
 	return new Response(JSON.stringify(body), { status: p.status, headers: h });

@@ -5,7 +5,7 @@ import { ProblemError } from './problems';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 25;
-export const MAX_SEARCH_LENGTH = 200;
+export const MAX_SEARCH_LENGTH = 1000;
 export const MAX_FILTER_LENGTH = 200;
 export const MAX_PAGE = 1_000_000;
 export const GEO_DEFAULT_LIMIT = 1000;
@@ -34,15 +34,15 @@ export const queryInt = (min: number, max: number) =>
 		.pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
 		.meta({ type: 'integer', minimum: min, maximum: max });
 
-// Search text is plain words. Characters that are FTS5 query syntax are refused instead of
-// being guessed at; hyphens inside words (al-Qasr, 2016-05) are ordinary separators.
-const FTS_SYNTAX = /["*(){}^:]|\bNEAR\s*\(|(^|\s)[-+]/;
+/** Control characters other than tab and line breaks (pasted text keeps those as spaces). */
+export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+// Any printable text is a search: records/search-text.ts reads the grammar out of it and never
+// passes it to FTS5 as syntax.
 const searchText = z
 	.string()
 	.max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
-	.refine((s) => !FTS_SYNTAX.test(s), 'search is plain text; quotes, *, parentheses, NEAR(, : and leading - or + are not supported')
-	.refine((s) => !/[\u0000-\u001f]/.test(s), 'control characters are not allowed');
+	.refine((s) => !CONTROL_CHARS.test(s), 'control characters are not allowed');
 
 export const filterText = z
 	.string()
@@ -65,7 +65,11 @@ const recordFilters = {
 
 export const searchQuery = z
 	.strictObject({
-		search: searchText.describe('Plain keywords; every word must match (title, summary, report, transcript). No quotes or operators.').optional(),
+		search: searchText
+			.describe(
+				`Words to find in title, summary, report and transcript; every word must match. "Quoted words" match as a phrase, -word (or -"a phrase") excludes, word* matches as a prefix, hyphenated words (al-Qasr) match as a phrase; other punctuation separates words. Up to ${MAX_SEARCH_LENGTH} characters.`
+			)
+			.optional(),
 		...recordFilters,
 		page: queryInt(1, MAX_PAGE).describe('Page number, from 1 (default 1).').optional(),
 		per_page: queryInt(1, MAX_PER_PAGE).describe(`Results per page, 1 to ${MAX_PER_PAGE} (default ${DEFAULT_PER_PAGE}).`).optional(),
@@ -196,9 +200,13 @@ export const problemSchema = z.object({
 	errors: z.array(z.object({ param: z.string(), message: z.string() })).optional()
 });
 
-/** Parses query, path or tool parameters with a schema, turning failures into one 400 problem. */
+/**
+ * Parses query, path or tool parameters with a schema, turning failures into one 400 problem.
+ * An optional parameter that is empty ("" or null) is not given: HTML forms and many clients send
+ * every field. A required one stays, so its own message ("must not be empty") answers.
+ */
 export function parseParams<S extends z.ZodType>(schema: S, input: Record<string, unknown>): z.output<S> {
-	const result = schema.safeParse(input);
+	const result = schema.safeParse(withoutBlankOptionals(schema, input));
 	if (result.success) return result.data;
 	const errors = result.error.issues.map((issue) => {
 		const param = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : String(issue.path[0] ?? 'query');
@@ -209,11 +217,25 @@ export function parseParams<S extends z.ZodType>(schema: S, input: Record<string
 	throw new ProblemError('invalid_parameter', `Invalid parameters: ${detail}`, { errors });
 }
 
+function withoutBlankOptionals(schema: z.ZodType, input: Record<string, unknown>): Record<string, unknown> {
+	if (!(schema instanceof z.ZodObject)) return input;
+	const shape = schema.shape as Record<string, z.ZodType>;
+	const out = { ...input };
+	for (const [name, value] of Object.entries(input)) {
+		if ((value === '' || value === null) && shape[name]?.safeParse(undefined).success) delete out[name];
+	}
+	return out;
+}
+
 /** A query string as a plain object; a parameter given twice is an error rather than a guess. */
 export function queryObject(params: URLSearchParams): Record<string, string> {
 	const out: Record<string, string> = {};
 	for (const [k, v] of params) {
-		if (k in out) throw new ProblemError('invalid_parameter', `Invalid parameters: ${k} given more than once`, { errors: [{ param: k, message: 'given more than once' }] });
+		// Empty fields stay (an unknown name must still be refused) but are never a second value.
+		if (k in out) {
+			if (v === '') continue;
+			if (out[k] !== '') throw new ProblemError('invalid_parameter', `Invalid parameters: ${k} given more than once`, { errors: [{ param: k, message: 'given more than once' }] });
+		}
 		out[k] = v;
 	}
 	return out;

@@ -21,10 +21,12 @@ export async function chat(config: Settings['llm'], messages: ChatMessage[], fet
 			body: JSON.stringify({ model: config.model, messages, temperature: 0 }),
 			signal: AbortSignal.timeout(TIMEOUT_MS)
 		});
-		if (!response.ok) throw new Error(`status ${response.status}`);
+		if (!response.ok) throw new Error(`${config.baseUrl}/chat/completions answered HTTP ${response.status}`);
 		body = await response.json();
 	} catch (error) {
-		throw new ProblemError('upstream_unavailable', `The configured language model failed: ${(error as Error).message}.`);
+		// The cause can name internal hosts: it goes to the server log, the caller gets a stable sentence.
+		console.error('[service] language model request failed:', error);
+		throw new ProblemError('upstream_unavailable', 'The configured language model did not answer.');
 	}
 	const text = body.choices?.[0]?.message?.content;
 	if (typeof text !== 'string' || !text.trim()) throw new ProblemError('upstream_unavailable', 'The configured language model returned no answer.');

@@ -45,9 +45,9 @@ export const genaiResponse = z
 		conversation_expires_at: z.string().meta({ format: 'date-time' }).describe('current inactivity deadline'),
 		conversation_absolute_expires_at: z.string().meta({ format: 'date-time' }).describe('fixed maximum-lifetime deadline'),
 		usage,
-		rag_prompt_tokens: z.number().int().describe('deprecated: same as usage.prompt_tokens'),
-		rag_output_tokens: z.number().int().describe('deprecated: same as usage.output_tokens'),
-		rag_total_tokens: z.number().int().describe('deprecated: same as usage.total_tokens'),
+		rag_prompt_tokens: z.number().int().meta({ deprecated: true }).describe('deprecated since v1.3.0, removed not before v2.0.0: same as usage.prompt_tokens'),
+		rag_output_tokens: z.number().int().meta({ deprecated: true }).describe('deprecated since v1.3.0, removed not before v2.0.0: same as usage.output_tokens'),
+		rag_total_tokens: z.number().int().meta({ deprecated: true }).describe('deprecated since v1.3.0, removed not before v2.0.0: same as usage.total_tokens'),
 		answer_provider: z.string().describe('offline, or llm:<model>'),
 		credits_charged: z.number().int(),
 		credits_remaining: z.number().int()

@@ -81,7 +81,9 @@ export function argsToParams(tool: McpTool, args: Record<string, unknown>): Reco
 	const errors: { param: string; message: string }[] = [];
 	for (const [name, value] of Object.entries(args)) {
 		const type = properties[name]?.type;
-		if (type === 'integer') {
+		// null, like an empty string, is "not given" for an optional argument (parseParams).
+		if (value === null) out[name] = null;
+		else if (type === 'integer') {
 			if (typeof value === 'number') out[name] = String(value);
 			else errors.push({ param: name, message: 'expected a number' });
 		} else if (type === 'string') {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,13 +64,18 @@ describe('player page', () => {
 		const csp = res.headers.get('content-security-policy')!;
 		expect(csp).toContain("default-src 'none'");
 		expect(csp).toContain("media-src 'self'");
-		expect(csp).toContain("script-src 'unsafe-inline'");
+		expect(csp).toContain("frame-ancestors 'self'");
 		expect(csp).not.toMatch(/https?:/);
+		expect(csp).not.toContain("script-src 'unsafe-inline'");
 		expect(res.headers.get('referrer-policy')).toBe('no-referrer');
 		expect(res.headers.get('cache-control')).toBe('private, no-store');
-		expect(res.headers.get('x-frame-options')).toBeNull();
+		expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
 
 		const html = await res.text();
+		// The one inline script runs by its hash, so any other script (an injection) would not.
+		const script = html.match(/<script>([\s\S]*?)<\/script>/)![1];
+		const hash = createHash('sha256').update(script).digest('base64');
+		expect(csp).toContain(`script-src 'sha256-${hash}'`);
 		expect(html).toContain(`<audio preload="metadata" src="/media/player/${t}/audio.wav">`);
 		expect(html).toMatch(/<track kind="captions" default [^>]*src="\/media\/player\/[^"]+\/captions\.vtt">/);
 		expect(html).toContain(`src="/media/player/${t}/poster.png"`);

@@ -57,10 +57,12 @@ export function remoteEmbedder(config: Settings['embeddings'], fetcher: typeof f
 					body: JSON.stringify({ model: config.model, input: texts }),
 					signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS)
 				});
-				if (!response.ok) throw new Error(`status ${response.status}`);
+				if (!response.ok) throw new Error(`${config.baseUrl}/embeddings answered HTTP ${response.status}`);
 				body = await response.json();
 			} catch (error) {
-				throw new ProblemError('upstream_unavailable', `The configured embeddings endpoint failed: ${(error as Error).message}.`);
+				// The cause can name internal hosts: it goes to the server log, the caller gets a stable sentence.
+				console.error('[service] embeddings request failed:', error);
+				throw new ProblemError('upstream_unavailable', 'The configured embeddings endpoint did not answer.');
 			}
 			const rows = body.data ?? [];
 			if (rows.length !== texts.length || rows.some((r) => !Array.isArray(r.embedding))) {

@@ -1,14 +1,14 @@
 // Request and response of natural language search (searchIcdNl, searchIcdbNl): the single source
 // for validation, types, /openapi.json and the MCP tool input schema.
 import { z } from 'zod';
-import { dateRange, filterText, isoDate, queryInt, recordSummary, searchResponse } from '../schemas';
+import { CONTROL_CHARS, dateRange, filterText, isoDate, queryInt, recordSummary, searchResponse } from '../schemas';
 import { SECTION_TYPES } from './chunks';
 
 export const NL_DEFAULT_PER_PAGE = 10;
 export const NL_MAX_PER_PAGE = 50;
 export const NL_DEFAULT_TOP_K = 50;
 export const NL_MAX_TOP_K = 200;
-export const NL_MAX_QUESTION = 1000;
+export const NL_MAX_QUESTION = 4000;
 
 /** A question: not blank, not a document, something to search with. */
 export const question = (max: number) =>
@@ -17,14 +17,18 @@ export const question = (max: number) =>
 		.max(max, `must be at most ${max} characters`)
 		.refine((s) => s.trim().length > 0, 'must not be empty')
 		.refine((s) => /[\p{L}\p{N}]/u.test(s), 'must contain at least one letter or digit')
-		.refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(s), 'control characters are not allowed');
+		.refine((s) => !CONTROL_CHARS.test(s), 'control characters are not allowed');
 
 export const nlSearchQuery = z
 	.strictObject({
-		search: question(NL_MAX_QUESTION).describe('descriptive phrase or question'),
+		search: question(NL_MAX_QUESTION).describe(`descriptive phrase or question, any text up to ${NL_MAX_QUESTION} characters`),
 		country: filterText.optional(),
 		entity: filterText.optional(),
-		source_component: z.enum(['video', 'image']).optional(),
+		source_component: z
+			.enum(['all', 'video', 'image'])
+			.transform((c) => (c === 'all' ? undefined : c))
+			.describe('video, image, or all (the default, as source_component_filter echoes it)')
+			.optional(),
 		page: queryInt(1, 1_000_000).optional(),
 		per_page: queryInt(1, NL_MAX_PER_PAGE).optional(),
 		top_k: queryInt(1, NL_MAX_TOP_K).optional(),

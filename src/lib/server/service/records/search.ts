@@ -9,6 +9,7 @@ import { cachedCount } from './count-cache';
 import { scopeClause, type RecordScope } from './scope';
 import { toSummary } from './shape';
 import { pageMeta } from '../paging';
+import { ftsExpression, parseSearch } from './search-text';
 
 // Title matters most, then the summary; report and transcript are long and count least.
 const BM25_WEIGHTS = '8.0, 3.0, 1.0, 1.0';
@@ -19,13 +20,6 @@ const ORDER: Record<Exclude<Sort, 'relevance'>, string> = {
 	id_asc: 'r.primary_id ASC',
 	id_desc: 'r.primary_id DESC'
 };
-
-/** Plain words to an FTS5 expression that requires every word; each word is quoted so no syntax leaks through. */
-export function ftsExpression(search: string): string | null {
-	const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-	if (!words) return null;
-	return words.map((w) => `"${w}"`).join(' ');
-}
 
 function countTotal(deps: ServiceDeps, fts: string, match: string | null, scope: RecordScope): number {
 	if (!match) return cachedCount(deps.db, `SELECT count(*) FROM records r WHERE ${scope.sql}`, scope.params);
@@ -64,7 +58,10 @@ export function searchRecords(deps: ServiceDeps, key: ApiKey, dataset: Dataset, 
 
 	const text = q.search?.trim() ? q.search : undefined;
 	const match = text === undefined ? null : ftsExpression(text);
-	if (text !== undefined && match === null) throw invalid('search', 'must contain at least one letter or digit');
+	if (text !== undefined && match === null) {
+		const excludesOnly = parseSearch(text).exclude.length > 0;
+		throw invalid('search', excludesOnly ? 'needs a word to look for; -word only excludes' : 'must contain at least one letter or digit');
+	}
 
 	const scope = scopeClause(deps.db, key, dataset, component, q);
 	const fts = `fts_${dataset}_${component}`;
