@@ -6,6 +6,7 @@ import type { Db } from '../../db/open';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import { canonicalValue, type Clause } from '../records/scope';
+import { sqlTieOrder, tieOrder } from './chunks';
 
 export interface NlFilters {
 	country?: string;
@@ -90,7 +91,7 @@ function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilte
 		}
 	}
 	return [...score]
-		.sort((a, b) => b[1].s - a[1].s || b[0] - a[0])
+		.sort((a, b) => b[1].s - a[1].s || tieOrder(a[0]) - tieOrder(b[0]))
 		.slice(0, limit)
 		.map(([rowid, { component }]) => ({ rowid, component }));
 }
@@ -107,12 +108,12 @@ export function bm25List(db: Db, dataset: Dataset, words: string[], filters: NlF
 		const t = `nl_${dataset}_${component}`;
 		const rows = (clause
 			? db
-					.prepare(`WITH f AS MATERIALIZED (SELECT rowid AS id, rank AS s FROM ${t} WHERE ${t} MATCH ?) SELECT f.id, f.s FROM f JOIN records r ON r.id = f.id / 8 WHERE ${clause.sql} ORDER BY f.s, f.id LIMIT ?`)
+					.prepare(`WITH f AS MATERIALIZED (SELECT rowid AS id, rank AS s FROM ${t} WHERE ${t} MATCH ?) SELECT f.id, f.s FROM f JOIN records r ON r.id = f.id / 8 WHERE ${clause.sql} ORDER BY f.s, ${sqlTieOrder('f.id')} LIMIT ?`)
 					.all(match, ...clause.params, limit)
-			: db.prepare(`SELECT rowid AS id, rank AS s FROM ${t} WHERE ${t} MATCH ? ORDER BY rank LIMIT ?`).all(match, limit)) as { id: number; s: number }[];
+			: db.prepare(`SELECT rowid AS id, rank AS s FROM ${t} WHERE ${t} MATCH ? ORDER BY rank, ${sqlTieOrder('rowid')} LIMIT ?`).all(match, limit)) as { id: number; s: number }[];
 		for (const r of rows) scored.push({ rowid: r.id, component, score: r.s });
 	}
 	// FTS5's rank is bm25 negated: lower is better.
-	scored.sort((a, b) => a.score - b.score || a.rowid - b.rowid);
+	scored.sort((a, b) => a.score - b.score || tieOrder(a.rowid) - tieOrder(b.rowid));
 	return scored.slice(0, limit).map(({ rowid, component }) => ({ rowid, component }));
 }

@@ -17,6 +17,16 @@ export const recordIdOf = (rowid: number) => Math.floor(rowid / 8);
 export const sectionOf = (rowid: number): SectionType => SECTION_TYPES[rowid % 8];
 export const chunkId = (uuid: string, section: SectionType) => `${uuid}:${section}`;
 
+/**
+ * The order among equal scores. Ids are written chronologically, so "smaller id first" is
+ * "oldest first": with templated text many chunks score the same, and ties broken by id filled the
+ * top results with the oldest year (45 % of top-10 results from a year holding 2.4 % of the data).
+ * A multiplicative hash (Knuth's 2654435761) spreads ids evenly over time, and stays deterministic.
+ */
+export const tieOrder = (id: number): number => Math.imul(id, 0x9e3779b1) >>> 0;
+/** tieOrder in SQL, for an integer column: the same 32-bit value. */
+export const sqlTieOrder = (column: string): string => `((${column} * 2654435761) % 4294967296)`;
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The columns chunking reads. */

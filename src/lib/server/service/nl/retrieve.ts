@@ -11,7 +11,7 @@ import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { Settings } from '../../env';
 import { bm25List, recordClause, type Hit, type NlFilters } from './candidates';
-import { CHUNK_COLUMNS, chunkText, recordIdOf, sectionOf, type ChunkSource, type SectionType } from './chunks';
+import { CHUNK_COLUMNS, chunkText, recordIdOf, sectionOf, tieOrder, type ChunkSource, type SectionType } from './chunks';
 import { embedderFor, type Embedder } from './embedder';
 import { planQuery } from './query-plan';
 
@@ -76,7 +76,7 @@ export async function retrieve(db: Db, settings: Settings, key: ApiKey, dataset:
 		const hits = [...pool.values()];
 		const scores = await embedder.similarities(plan.expandedText, hits.map((h) => chunkText(sources.get(recordIdOf(h.rowid))!, sectionOf(h.rowid))));
 		const similarity = new Map(hits.map((h, i) => [h.rowid, scores[i]]));
-		lists.push({ weight: WEIGHTS.dense, hits: [...hits].sort((a, b) => similarity.get(b.rowid)! - similarity.get(a.rowid)! || a.rowid - b.rowid) });
+		lists.push({ weight: WEIGHTS.dense, hits: [...hits].sort((a, b) => similarity.get(b.rowid)! - similarity.get(a.rowid)! || tieOrder(a.rowid) - tieOrder(b.rowid)) });
 	}
 	return fuse(lists, sources, options.topK);
 }
@@ -106,6 +106,6 @@ function fuse(lists: { weight: number; hits: Hit[] }[], sources: Map<number, Chu
 		score: Math.min(1, (r.best + EXTRA_CHUNK_SHARE * r.rest) / (maxWeight * (1 + EXTRA_CHUNK_SHARE))),
 		source: sources.get(recordId)
 	}));
-	ranked.sort((a, b) => b.score - a.score || a.recordId - b.recordId);
+	ranked.sort((a, b) => b.score - a.score || tieOrder(a.recordId) - tieOrder(b.recordId));
 	return ranked.slice(0, topK);
 }
