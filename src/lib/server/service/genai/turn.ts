@@ -25,15 +25,15 @@ import { composeAnswer } from './offline-answerer';
 import { buildMessages, promptTokens, textTokens } from './prompt';
 import { GENAI_DEFAULT_TOP_K, type GenaiRequest, type GenaiResponse } from './schemas';
 
-/** How much of the previous answer joins the question for retrieval: enough for its subject. */
-const PREVIOUS_ANSWER_CHARS = 300;
 const HISTORY_TURNS = 6;
 
+/**
+ * A follow-up is retrieved with the earlier questions, which name its subject ("Which funerals
+ * were filmed?" then "And in which months?"). The earlier answer is left out: it opens with the
+ * counts, places and dates of its sources, whose words outweigh the subject in the ranking.
+ */
 function retrievalText(question: string, past: Turn[]): string {
-	const last = past[past.length - 1];
-	if (!last) return question;
-	const answer = last.answer.replace(/\[\d+\]/g, ' ').slice(0, PREVIOUS_ANSWER_CHARS);
-	return [question, ...past.slice(-2).map((t) => t.question), answer].join('\n');
+	return [question, ...past.slice(-2).map((t) => t.question)].join('\n');
 }
 
 export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset, body: GenaiRequest): Promise<GenaiResponse> {
