@@ -36,7 +36,8 @@ describe('isHostAllowed', () => {
 
 	it('adds nothing for a wildcard listen address', () => {
 		const policy = hostPolicy({ host: '0.0.0.0', origin: '', allowed: [] });
-		expect([...policy.names]).toEqual(['localhost']);
+		expect([...policy.names]).toEqual([]);
 		expect(isHostAllowed('evil.example', policy)).toBe(false);
+		expect(isHostAllowed('localhost:3000', policy)).toBe(true);
 	});
 });

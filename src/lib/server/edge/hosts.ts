@@ -21,7 +21,8 @@ export interface HostSources {
 }
 
 export function hostPolicy(sources: HostSources): HostPolicy {
-	const names = new Set<string>(['localhost']);
+	// localhost needs no entry: isHostAllowed answers it (and *.localhost) for every policy.
+	const names = new Set<string>();
 	const domains: string[] = [];
 	const add = (entry: string) => {
 		const name = entry.trim().toLowerCase().replace(/\.$/, '');

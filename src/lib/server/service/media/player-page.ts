@@ -192,7 +192,6 @@ function sha256(text: string): string {
 	return `sha256-${createHash('sha256').update(text).digest('base64')}`;
 }
 
-
 export function renderPlayerPage(p: PlayerPage): string {
 	const e = escapeHtml;
 	const meta = [p.date, p.place, `Video #${p.primaryId}`].filter(Boolean).map(e).join(' · ');
