@@ -6,6 +6,8 @@ import { forgetCounts } from './service/records/count-cache';
 import { progressLine } from './progress';
 import { ensureNlIndex } from './service/nl/index-build';
 import { purgeExpiredConversations } from './service/genai/conversations';
+import { forgetLexicons, lexicon } from './service/understand/lexicon';
+import { DATASETS } from '../types/dataset';
 
 export function prepareDataset(rt: Runtime): void {
 	const line = progressLine(process.stderr);
@@ -18,10 +20,13 @@ export function prepareDataset(rt: Runtime): void {
 	if (generated) {
 		forgetCanonicalValues(rt.db);
 		forgetCounts(rt.db);
+		forgetLexicons(rt.db);
 	}
 	// Natural language search needs its own index; built once per dataset, skipped after that.
 	const nlLine = progressLine(process.stderr);
 	ensureNlIndex(rt.db, (p) => nlLine.update(formatProgress(p)));
 	nlLine.done();
 	purgeExpiredConversations(rt.db, rt.now());
+	// The names questions are read against (half a second to build): before the first question, not during it.
+	for (const dataset of DATASETS) lexicon(rt.db, dataset);
 }

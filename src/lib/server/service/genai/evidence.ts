@@ -1,12 +1,12 @@
 // The records a Domain GenAI turn stands on: hybrid retrieval (the same as natural language
-// search, inside the key's entity restriction), focused by primary_country and entity, bounded
-// by top_k, numbered for citation.
-import { DATASET_LABEL, type Component, type Dataset, type RecordRow } from '../../../types/dataset';
+// search, inside the key's entity restriction), within the turn's filters (what the question
+// names, the request's focus), bounded by top_k, numbered for citation.
+import { DATASET_LABEL, type Dataset, type RecordRow } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { ServiceDeps } from '../deps';
-import { chunkId, chunkRowid, chunkText, type SectionType } from '../nl/chunks';
+import { chunkId, chunkText, type SectionType } from '../nl/chunks';
 import { recordClause, type NlFilters } from '../nl/candidates';
-import { retrieve, type RankedRecord } from '../nl/retrieve';
+import { newestMatching, retrieve } from '../nl/retrieve';
 import type { GenaiSource } from './schemas';
 
 export interface Evidence {
@@ -24,12 +24,15 @@ export async function gatherEvidence(
 	key: ApiKey,
 	dataset: Dataset,
 	text: string,
-	focus: { primary_country?: string; entity?: string },
+	filters: NlFilters,
 	topK: number
 ): Promise<Evidence[]> {
-	const filters = { country: focus.primary_country, entity: focus.entity };
 	let ranked = await retrieve(deps.db, deps.settings, key, dataset, text, filters, { topK });
-	if (ranked.length === 0 && (focus.primary_country || focus.entity)) ranked = newestInFocus(deps, key, dataset, filters, topK);
+	// A question whose words match nothing within its filters still has an answer: the newest
+	// records of those filters, scored 0 so that the answer calls the evidence thin.
+	const clause = recordClause(deps.db, key, filters);
+	const narrowed = filters.places || filters.country || filters.entity || filters.sub_entity || filters.date_from || filters.date_to;
+	if (ranked.length === 0 && clause && narrowed) ranked = newestMatching(deps.db, dataset, filters, clause, topK);
 	if (ranked.length === 0) return [];
 	const ids = ranked.map((r) => r.recordId);
 	const rows = deps.db.prepare(`SELECT * FROM records WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as RecordRow[];
@@ -38,18 +41,6 @@ export async function gatherEvidence(
 		const record = byId.get(r.recordId)!;
 		return { citation: i + 1, record, section: r.section, chunk: chunkText({ ...record, id: r.recordId }, r.section), score: r.score };
 	});
-}
-
-/**
- * A question with no searchable word ("what happened there?") but a focus still has an answer:
- * the newest records of that focus, scored 0 so the answer calls the evidence thin.
- */
-function newestInFocus(deps: ServiceDeps, key: ApiKey, dataset: Dataset, filters: NlFilters, topK: number): RankedRecord[] {
-	const clause = recordClause(deps.db, key, filters)!;
-	const rows = deps.db
-		.prepare(`SELECT r.id, r.component FROM records r WHERE r.dataset = ? AND ${clause.sql} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`)
-		.all(dataset, ...clause.params, topK) as { id: number; component: Component }[];
-	return rows.map((r) => ({ recordId: r.id, component: r.component, rowid: chunkRowid(r.id, 'summary'), section: 'summary', score: 0 }));
 }
 
 export function excerpt(text: string): string {

@@ -5,16 +5,13 @@
 import type { Db } from '../../db/open';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
-import { canonicalValue, type Clause } from '../records/scope';
+import type { Clause } from '../records/scope';
+import { questionClause } from '../understand/clause';
+import type { QuestionFilters } from '../understand/interpret';
 import { sqlTieOrder, tieOrder } from './chunks';
 
-export interface NlFilters {
-	country?: string;
-	entity?: string;
-	source_component?: Component;
-	date_from?: string;
-	date_to?: string;
-}
+/** The filters of a retrieval: those read from a question, or a single country (GenAI's focus). */
+export type NlFilters = QuestionFilters & { country?: string };
 
 export interface Hit {
 	rowid: number;
@@ -22,31 +19,7 @@ export interface Hit {
 }
 
 /** Conditions on records beyond the component, or null when there are none. */
-export function recordClause(db: Db, key: ApiKey, f: NlFilters): Clause | null {
-	const sql: string[] = [];
-	const params: (string | number)[] = [];
-	if (key.entities) {
-		sql.push(`r.entity IN (${key.entities.map(() => '?').join(', ')})`);
-		params.push(...key.entities);
-	}
-	if (f.country !== undefined) {
-		sql.push('r.primary_country = ?');
-		params.push(canonicalValue(db, 'primary_country', f.country));
-	}
-	if (f.entity !== undefined) {
-		sql.push('r.entity = ?');
-		params.push(canonicalValue(db, 'entity', f.entity));
-	}
-	if (f.date_from) {
-		sql.push('r.primary_date >= ?');
-		params.push(f.date_from);
-	}
-	if (f.date_to) {
-		sql.push('r.primary_date <= ?');
-		params.push(f.date_to);
-	}
-	return sql.length ? { sql: sql.join(' AND '), params } : null;
-}
+export const recordClause = (db: Db, key: ApiKey, f: NlFilters): Clause | null => questionClause(db, key, f);
 
 export const components = (f: NlFilters): Component[] => (f.source_component ? [f.source_component] : ['video', 'image']);
 

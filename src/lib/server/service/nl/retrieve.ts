@@ -10,8 +10,9 @@ import type { Db } from '../../db/open';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { Settings } from '../../env';
-import { bm25List, recordClause, type Hit, type NlFilters } from './candidates';
-import { CHUNK_COLUMNS, chunkText, recordIdOf, sectionOf, tieOrder, type ChunkSource, type SectionType } from './chunks';
+import { bm25List, components, recordClause, type Hit, type NlFilters } from './candidates';
+import type { Clause } from '../records/scope';
+import { CHUNK_COLUMNS, chunkRowid, chunkText, recordIdOf, sectionOf, tieOrder, type ChunkSource, type SectionType } from './chunks';
 import { embedderFor, type Embedder } from './embedder';
 import { planQuery } from './query-plan';
 
@@ -68,6 +69,8 @@ export async function retrieve(db: Db, settings: Settings, key: ApiKey, dataset:
 	}
 	const pool = new Map<number, Hit>();
 	for (const l of lists) for (const h of l.hits) pool.set(h.rowid, h);
+	// Nothing to rank by ("videos from Sudan in 2023" is all filters): the newest records that match.
+	if (plan.words.length === 0 && clause) return newestMatching(db, dataset, filters, clause, options.topK);
 	if (pool.size === 0) return [];
 	const sources = readSources(db, [...new Set([...pool.keys()].map(recordIdOf))]);
 
@@ -79,6 +82,17 @@ export async function retrieve(db: Db, settings: Settings, key: ApiKey, dataset:
 		lists.push({ weight: WEIGHTS.dense, hits: [...hits].sort((a, b) => similarity.get(b.rowid)! - similarity.get(a.rowid)! || tieOrder(a.rowid) - tieOrder(b.rowid)) });
 	}
 	return fuse(lists, sources, options.topK);
+}
+
+/** The newest records within the filters, scored 0: nothing in the question ranks them. */
+export function newestMatching(db: Db, dataset: Dataset, filters: NlFilters, clause: Clause, topK: number): RankedRecord[] {
+	const wanted = components(filters);
+	const rows = db
+		.prepare(
+			`SELECT r.id, r.component FROM records r WHERE r.dataset = ? AND r.component IN (${wanted.map(() => '?').join(', ')}) AND ${clause.sql} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`
+		)
+		.all(dataset, ...wanted, ...clause.params, topK) as { id: number; component: Component }[];
+	return rows.map((r) => ({ recordId: r.id, component: r.component, rowid: chunkRowid(r.id, 'summary'), section: 'summary', score: 0 }));
 }
 
 function fuse(lists: { weight: number; hits: Hit[] }[], sources: Map<number, ChunkSource>, topK: number): RankedRecord[] {

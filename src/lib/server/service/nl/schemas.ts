@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARS, dateRange, filterText, isoDate, queryInt, recordSummary, searchResponse } from '../schemas';
 import { SECTION_TYPES } from './chunks';
+import { ignoreGroups, interpretation } from '../understand/schemas';
 
 export const NL_DEFAULT_PER_PAGE = 10;
 export const NL_MAX_PER_PAGE = 50;
@@ -33,7 +34,8 @@ export const nlSearchQuery = z
 		per_page: queryInt(1, NL_MAX_PER_PAGE).optional(),
 		top_k: queryInt(1, NL_MAX_TOP_K).optional(),
 		date_from: isoDate.optional(),
-		date_to: isoDate.optional()
+		date_to: isoDate.optional(),
+		ignore: ignoreGroups.optional()
 	})
 	.superRefine(dateRange);
 export type NlSearchQuery = z.output<typeof nlSearchQuery>;
@@ -54,6 +56,7 @@ export const nlSearchResponse = searchResponse.omit({ items: true }).extend({
 	retrieval_question: z.string(),
 	source_component_filter: z.string().describe('video, image, or all'),
 	top_k: z.number().int(),
-	items: z.array(nlSearchItem)
+	items: z.array(nlSearchItem),
+	interpretation: interpretation.optional()
 });
 export type NlSearchResponse = z.infer<typeof nlSearchResponse>;

@@ -1,5 +1,7 @@
-// Natural language search (searchIcdNl, searchIcdbNl): the top_k records by meaning, then one
-// page of them. Plain function for REST and MCP alike.
+// Natural language search (searchIcdNl, searchIcdbNl): the question is read for the places,
+// organisations, periods and components it names (which become filters), the rest is ranked by
+// meaning, and one page of the top_k goes back with how the question was understood. Plain
+// function for REST and MCP alike.
 import { DATASET_LABEL, type Dataset, type RecordRow } from '../../../types/dataset';
 import { pageMeta } from '../paging';
 import type { ApiKey } from '../auth/keys';
@@ -7,6 +9,7 @@ import { requireAccess } from '../auth/permissions';
 import type { ServiceDeps } from '../deps';
 import { retrieve, type RankedRecord } from './retrieve';
 import { chunkId } from './chunks';
+import { understand } from '../understand/interpret';
 import { NL_DEFAULT_PER_PAGE, NL_DEFAULT_TOP_K, type NlSearchItem, type NlSearchQuery, type NlSearchResponse } from './schemas';
 
 type ItemRow = Pick<RecordRow, 'uuid' | 'primary_id' | 'primary_date' | 'entity' | 'sub_entity' | 'primary_country' | 'summary'> & { id: number };
@@ -36,7 +39,8 @@ export async function nlSearch(deps: ServiceDeps, key: ApiKey, dataset: Dataset,
 	const page = q.page ?? 1;
 	const perPage = q.per_page ?? NL_DEFAULT_PER_PAGE;
 	const offset = (page - 1) * perPage;
-	const ranked = await retrieve(deps.db, deps.settings, key, dataset, q.search, q, { topK });
+	const understood = understand(deps.db, dataset, q.search, q, q.ignore ?? [], new Date(deps.now()));
+	const ranked = await retrieve(deps.db, deps.settings, key, dataset, understood.reading.rest, understood.filters, { topK });
 	const slice = ranked.slice(offset, offset + perPage);
 	const rows = new Map<number, ItemRow>();
 	if (slice.length) {
@@ -52,6 +56,7 @@ export async function nlSearch(deps: ServiceDeps, key: ApiKey, dataset: Dataset,
 		retrieval_question: q.search,
 		source_component_filter: q.source_component ?? 'all',
 		top_k: topK,
-		items: slice.map((r) => toItem(dataset, r, rows.get(r.recordId)!))
+		items: slice.map((r) => toItem(dataset, r, rows.get(r.recordId)!)),
+		interpretation: understood.interpretation
 	};
 }

@@ -1,0 +1,55 @@
+// The SQL condition for question filters, on the records table (alias r): the key's entity
+// restriction first, then places (any of them), organisation, sub-entity and dates. A single
+// place starts with an equality on the country, so the by-country index serves it.
+import type { Db } from '../../db/open';
+import type { ApiKey } from '../auth/keys';
+import { canonicalValue, type Clause } from '../records/scope';
+import type { PlaceFilter, QuestionFilters } from './interpret';
+
+const KM_PER_DEGREE = 111.32;
+
+function placeSql(db: Db, p: PlaceFilter, params: (string | number)[]): string {
+	params.push(canonicalValue(db, 'primary_country', p.country));
+	if ('area' in p) {
+		params.push(p.area);
+		return 'r.primary_country = ? AND r.second_geo_layer = ?';
+	}
+	if ('town' in p) {
+		// A box around the town: a record with no coordinates cannot be placed near it.
+		const dLat = p.radius_km / KM_PER_DEGREE;
+		const dLon = p.radius_km / (KM_PER_DEGREE * Math.max(0.1, Math.cos((p.lat * Math.PI) / 180)));
+		params.push(p.lat - dLat, p.lat + dLat, p.lon - dLon, p.lon + dLon);
+		return 'r.primary_country = ? AND r.mappable = 1 AND r.dominant_lat BETWEEN ? AND ? AND r.dominant_long BETWEEN ? AND ?';
+	}
+	return 'r.primary_country = ?';
+}
+
+/** Conditions beyond dataset and component, or null when there are none. */
+export function questionClause(db: Db, key: ApiKey, f: QuestionFilters & { country?: string }): Clause | null {
+	const sql: string[] = [];
+	const params: (string | number)[] = [];
+	if (key.entities) {
+		sql.push(`r.entity IN (${key.entities.map(() => '?').join(', ')})`);
+		params.push(...key.entities);
+	}
+	const places = f.places ?? (f.country !== undefined ? [{ country: f.country }] : []);
+	if (places.length === 1) sql.push(placeSql(db, places[0], params));
+	else if (places.length > 1) sql.push(`(${places.map((p) => `(${placeSql(db, p, params)})`).join(' OR ')})`);
+	if (f.entity !== undefined) {
+		sql.push('r.entity = ?');
+		params.push(canonicalValue(db, 'entity', f.entity));
+	}
+	if (f.sub_entity !== undefined) {
+		sql.push('r.sub_entity = ?');
+		params.push(f.sub_entity);
+	}
+	if (f.date_from) {
+		sql.push('r.primary_date >= ?');
+		params.push(f.date_from);
+	}
+	if (f.date_to) {
+		sql.push('r.primary_date <= ?');
+		params.push(f.date_to);
+	}
+	return sql.length ? { sql: sql.join(' AND '), params } : null;
+}

@@ -1,0 +1,168 @@
+// From a reading to filters: what the question names, within what the request states. Explicit
+// parameters win: a part that contradicts one is reported as overridden and not applied; a
+// period inside the request's dates narrows them. Groups the client asked to drop are ignored.
+// The interpretation goes back with the answer, so a client can show "Sudan · 2023 · videos"
+// and let the analyst remove a part.
+import type { Db } from '../../db/open';
+import type { Component, Dataset } from '../../../types/dataset';
+import { canonicalValue } from '../records/scope';
+import { hull } from './dates';
+import { GROUP_OF, readQuestion, type PartGroup, type PartKind, type ReadPart, type Reading } from './read';
+
+/** How far "near <town>" reaches. */
+export const TOWN_RADIUS_KM = 25;
+
+/** One place a record may be in; a question naming several means any of them. */
+export type PlaceFilter =
+	| { country: string }
+	| { country: string; area: string }
+	| { country: string; town: string; lat: number; lon: number; radius_km: number };
+
+export interface QuestionFilters {
+	places?: PlaceFilter[];
+	entity?: string;
+	sub_entity?: string;
+	date_from?: string;
+	date_to?: string;
+	source_component?: Component;
+}
+
+export interface ExplicitFilters {
+	country?: string;
+	entity?: string;
+	date_from?: string;
+	date_to?: string;
+	source_component?: Component;
+}
+
+export type PartStatus = 'applied' | 'overridden' | 'ignored';
+
+export interface InterpretedPart {
+	kind: PartKind;
+	group: PartGroup;
+	text: string;
+	label: string;
+	status: PartStatus;
+	/** Why a part is not applied. */
+	reason?: string;
+	value?: string;
+	country?: string;
+	date_from?: string;
+	date_to?: string;
+}
+
+export interface Interpretation {
+	/** The parts the question was read as, in the order it names them. */
+	parts: InterpretedPart[];
+	/** The filters applied: the request's own and those read from the question. */
+	filters: QuestionFilters & { country?: string };
+	/** What was searched as text after the recognised parts were taken out. */
+	searched_text: string;
+	/** The clock relative dates were read against ("last month"). */
+	reference_time: string;
+	ignored_groups: PartGroup[];
+}
+
+export interface Understood {
+	reading: Reading;
+	filters: QuestionFilters;
+	interpretation: Interpretation;
+}
+
+const same = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+
+function placeOf(p: ReadPart): PlaceFilter {
+	const n = p.name!;
+	if (n.kind === 'country') return { country: n.value };
+	if (n.kind === 'area') return { country: n.country!, area: n.value };
+	return { country: n.country!, town: n.value, lat: n.lat!, lon: n.lon!, radius_km: TOWN_RADIUS_KM };
+}
+
+export function interpret(db: Db, reading: Reading, explicit: ExplicitFilters, ignore: readonly PartGroup[], now: Date): Understood {
+	const views: InterpretedPart[] = [];
+	const filters: QuestionFilters = {};
+	const country = explicit.country === undefined ? undefined : canonicalValue(db, 'primary_country', explicit.country);
+	const entity = explicit.entity === undefined ? undefined : canonicalValue(db, 'entity', explicit.entity);
+	const places: PlaceFilter[] = [];
+	let from = explicit.date_from;
+	let to = explicit.date_to;
+	const dateParts: ReadPart[] = [];
+
+	for (const p of reading.parts) {
+		const view: InterpretedPart = { kind: p.kind, group: GROUP_OF[p.kind], text: p.text, label: p.label, status: 'applied' };
+		if (p.name) {
+			view.value = p.name.value;
+			if (p.name.country) view.country = p.name.country;
+		}
+		if (p.date) [view.date_from, view.date_to] = [p.date.from, p.date.to];
+		views.push(view);
+		if (ignore.includes(view.group)) {
+			view.status = 'ignored';
+			continue;
+		}
+		const override = (reason: string) => Object.assign(view, { status: 'overridden', reason });
+		switch (p.kind) {
+			case 'country':
+			case 'area':
+			case 'town': {
+				const place = placeOf(p);
+				if (country !== undefined && !same(place.country, country)) override(`the request is limited to ${country}`);
+				else places.push(place);
+				break;
+			}
+			case 'entity':
+				if (entity !== undefined && !same(p.name!.value, entity)) override(`the request is limited to ${entity}`);
+				else if (filters.entity && filters.entity !== p.name!.value) override(`one organisation at a time: ${filters.entity} is applied`);
+				else filters.entity = p.name!.value;
+				break;
+			case 'sub_entity':
+				if (entity !== undefined && !same(p.name!.entity, entity)) override(`${p.name!.value} is part of ${p.name!.entity}, and the request is limited to ${entity}`);
+				else if (filters.sub_entity && filters.sub_entity !== p.name!.value) override(`one sub-entity at a time: ${filters.sub_entity} is applied`);
+				else filters.sub_entity = p.name!.value;
+				break;
+			case 'component':
+				if (explicit.source_component && explicit.source_component !== p.component) override(`the request asks for ${explicit.source_component}s`);
+				else filters.source_component = p.component;
+				break;
+			case 'date':
+				dateParts.push(p);
+				break;
+		}
+	}
+
+	if (dateParts.length) {
+		const named = hull(dateParts.map((p) => p.date!));
+		const f = [from, named.from].filter(Boolean).sort().at(-1);
+		const t = [to, named.to].filter(Boolean).sort()[0];
+		const views_ = views.filter((v) => v.kind === 'date' && v.status === 'applied');
+		if (f && t && f > t) {
+			for (const v of views_) Object.assign(v, { status: 'overridden', reason: `outside the request's dates (${explicit.date_from ?? '…'} to ${explicit.date_to ?? '…'})` });
+		} else [from, to] = [f, t];
+	}
+
+	// A country named beside a place inside it ("Khartoum, Sudan") adds nothing to the narrower place.
+	const narrower = places.filter((p) => !('area' in p) && !('town' in p) ? !places.some((q) => q !== p && q.country === p.country) : true);
+	if (narrower.length) filters.places = narrower;
+	else if (country !== undefined) filters.places = [{ country }];
+	if (entity !== undefined && !filters.entity) filters.entity = entity;
+	if (!filters.source_component && explicit.source_component) filters.source_component = explicit.source_component;
+	if (from) filters.date_from = from;
+	if (to) filters.date_to = to;
+
+	const countries = [...new Set((filters.places ?? []).map((p) => p.country))];
+	return {
+		reading,
+		filters,
+		interpretation: {
+			parts: views,
+			filters: { ...(countries.length === 1 ? { country: countries[0] } : {}), ...filters },
+			searched_text: reading.rest,
+			reference_time: now.toISOString(),
+			ignored_groups: [...ignore]
+		}
+	};
+}
+
+export function understand(db: Db, dataset: Dataset, question: string, explicit: ExplicitFilters, ignore: readonly PartGroup[], now: Date): Understood {
+	return interpret(db, readQuestion(db, dataset, question, now), explicit, ignore, now);
+}

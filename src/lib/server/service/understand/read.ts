@@ -1,0 +1,127 @@
+// Reading a question: which places, organisations, periods and components it names, and what
+// is left to search as text. Shared by NL search, Domain GenAI, their MCP tools and, through
+// the service's responses, the explorer.
+import type { Db } from '../../db/open';
+import type { Component, Dataset } from '../../../types/dataset';
+import { readDates, type DateSpan } from './dates';
+import { KIND_PRIORITY, lexicon, type NameEntry, type NameKind } from './lexicon';
+import { isUpperCase, tokenize, writtenAsName, type Token } from './text';
+
+export type PartKind = NameKind | 'date' | 'component';
+/** What a client can drop from a reading, one group at a time. */
+export const PART_GROUPS = ['place', 'date', 'organisation', 'component'] as const;
+export type PartGroup = (typeof PART_GROUPS)[number];
+
+export const GROUP_OF: Record<PartKind, PartGroup> = {
+	country: 'place',
+	area: 'place',
+	town: 'place',
+	entity: 'organisation',
+	sub_entity: 'organisation',
+	date: 'date',
+	component: 'component'
+};
+
+export interface ReadPart {
+	kind: PartKind;
+	/** The words of the question, as written. */
+	text: string;
+	start: number;
+	end: number;
+	label: string;
+	name?: NameEntry;
+	date?: DateSpan;
+	component?: Component;
+}
+
+export interface Reading {
+	question: string;
+	parts: ReadPart[];
+	/** The question with the recognised parts taken out: what is searched as text. */
+	rest: string;
+}
+
+const COMPONENT_WORDS: Record<string, Component> = {
+	video: 'video', videos: 'video', footage: 'video', clip: 'video', clips: 'video', film: 'video', films: 'video',
+	image: 'image', images: 'image', photo: 'image', photos: 'image', photograph: 'image', photographs: 'image',
+	picture: 'image', pictures: 'image', imagery: 'image'
+};
+
+function acceptable(entry: NameEntry, question: string, tokens: Token[], i: number, n: number): boolean {
+	if (entry.acronym) return tokens.slice(i, i + n).every((t) => isUpperCase(t.raw));
+	if (!entry.asNameOnly) return true;
+	if (n === 1) return writtenAsName(question, tokens, i);
+	return tokens.slice(i, i + n).every((t) => /^\p{Lu}/u.test(t.raw));
+}
+
+/** Of the things one name can be, the likeliest: by kind, then by how often the data has it. */
+function choose(entries: NameEntry[]): NameEntry {
+	return [...entries].sort((a, b) => KIND_PRIORITY.indexOf(a.kind) - KIND_PRIORITY.indexOf(b.kind) || b.weight - a.weight)[0];
+}
+
+function labelOf(e: NameEntry): string {
+	if (e.kind === 'area') return `${e.value}, ${e.country}`;
+	if (e.kind === 'town') return `near ${e.value}, ${e.country}`;
+	return e.value;
+}
+
+export function readQuestion(db: Db, dataset: Dataset, question: string, now: Date): Reading {
+	const parts: ReadPart[] = [];
+	const dates = readDates(question, now);
+	for (const d of dates) parts.push({ kind: 'date', text: d.text, start: d.start, end: d.end, label: d.label, date: d });
+	const inDate = (t: Token) => dates.some((d) => t.start < d.end && t.end > d.start);
+
+	const lex = lexicon(db, dataset);
+	const tokens = tokenize(question);
+	for (let i = 0; i < tokens.length; ) {
+		if (inDate(tokens[i])) {
+			i++;
+			continue;
+		}
+		let matched = 0;
+		for (let n = Math.min(lex.maxWords, tokens.length - i); n >= 1 && !matched; n--) {
+			const span = tokens.slice(i, i + n);
+			if (span.some(inDate)) continue;
+			const entries = lex.names.get(span.map((t) => t.norm).join(' '))?.filter((e) => acceptable(e, question, tokens, i, n));
+			if (!entries?.length) continue;
+			const name = choose(entries);
+			const [start, end] = [span[0].start, span[n - 1].end];
+			parts.push({ kind: name.kind, text: question.slice(start, end), start, end, label: labelOf(name), name });
+			matched = n;
+		}
+		if (matched) {
+			i += matched;
+			continue;
+		}
+		const component = COMPONENT_WORDS[tokens[i].norm];
+		if (component) parts.push({ kind: 'component', text: tokens[i].raw, start: tokens[i].start, end: tokens[i].end, label: `${component}s`, component });
+		i++;
+	}
+	// "videos and photos" names both components: no filter.
+	const components = new Set(parts.filter((p) => p.kind === 'component').map((p) => p.component));
+	const kept = components.size > 1 ? parts.filter((p) => p.kind !== 'component') : parts;
+	kept.sort((a, b) => a.start - b.start);
+	return { question, parts: dedupe(kept), rest: cut(question, kept) };
+}
+
+/** One part per thing named: "Sudan … Sudanese" is one country. */
+function dedupe(parts: ReadPart[]): ReadPart[] {
+	const seen = new Set<string>();
+	return parts.filter((p) => {
+		const key = p.kind === 'date' ? `date:${p.start}` : p.kind === 'component' ? `component:${p.component}` : `${p.kind}:${p.name!.value}`;
+		if (seen.has(key)) return false;
+		seen.add(key);
+		return true;
+	});
+}
+
+function cut(question: string, parts: ReadPart[]): string {
+	let out = '';
+	let at = 0;
+	for (const p of parts) {
+		if (p.kind === 'component') continue;
+		out += question.slice(at, p.start) + ' ';
+		at = Math.max(at, p.end);
+	}
+	return (out + question.slice(at)).replace(/\s+/g, ' ').trim();
+}
