@@ -43,3 +43,4 @@ export function testClock(): { file: string; advance(ms: number): void; offset()
 }
 
 export const MINUTE = 60_000;
+export const DAY = 24 * 60 * MINUTE;

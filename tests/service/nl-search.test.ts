@@ -29,7 +29,8 @@ describe('natural language search', () => {
 	it('answers the spec fields with echoes, defaults, scores in 0..1 descending and stable chunk ids', async () => {
 		const body = await nl('icd', { search: 'armed men searching cars at a roadblock' });
 		expect(Object.keys(body).sort()).toEqual(
-			['status', 'itemsReceived', 'curPage', 'nextPage', 'prevPage', 'offset', 'perPage', 'itemsTotal', 'pageTotal', 'retrieval_question', 'source_component_filter', 'top_k', 'items'].sort()
+			// The spec's fields, and the addition that says how the question was understood.
+			['status', 'itemsReceived', 'curPage', 'nextPage', 'prevPage', 'offset', 'perPage', 'itemsTotal', 'pageTotal', 'retrieval_question', 'source_component_filter', 'top_k', 'items', 'interpretation'].sort()
 		);
 		expect(body).toMatchObject({ status: 'ok', curPage: 1, prevPage: null, perPage: 10, offset: 0, top_k: 50, retrieval_question: 'armed men searching cars at a roadblock', source_component_filter: 'all' });
 		expect(body.itemsTotal).toBe(50);

@@ -137,5 +137,12 @@ CREATE TABLE credit_ledger (
 );
 CREATE INDEX credit_ledger_key ON credit_ledger(key_id, created_at);
 `
+	},
+	{
+		version: 5,
+		name: 'Domain GenAI: what each turn was understood as, for follow-ups',
+		// JSON (genai/constraints.ts): the parts applied, the topic and the kind of answer, so that
+		// "and in Chad?" keeps the earlier question's period and subject.
+		sql: `ALTER TABLE conversation_turns ADD COLUMN constraints TEXT;`
 	}
 );

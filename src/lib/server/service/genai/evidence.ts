@@ -43,6 +43,20 @@ export async function gatherEvidence(
 	});
 }
 
+/**
+ * Records chosen by id (the examples of a figure) ahead of the retrieved ones, without repeats,
+ * at most topK, numbered again from 1.
+ */
+export function withExamples(deps: ServiceDeps, exampleIds: number[], retrieved: Evidence[], topK: number): Evidence[] {
+	const seen = new Set(exampleIds);
+	const rows = exampleIds.length ? (deps.db.prepare(`SELECT * FROM records WHERE id IN (${exampleIds.map(() => '?').join(',')})`).all(...exampleIds) as RecordRow[]) : [];
+	const byId = new Map(rows.map((r) => [r.id!, r]));
+	const examples: Evidence[] = exampleIds
+		.filter((id) => byId.has(id))
+		.map((id) => ({ citation: 0, record: byId.get(id)!, section: 'summary', chunk: chunkText(byId.get(id)! as RecordRow & { id: number }, 'summary'), score: 0 }));
+	return [...examples, ...retrieved.filter((e) => !seen.has(e.record.id!))].slice(0, Math.max(topK, examples.length)).map((e, i) => ({ ...e, citation: i + 1 }));
+}
+
 export function excerpt(text: string): string {
 	const flat = text.replace(/\s+/g, ' ').trim();
 	return flat.length <= EXCERPT_CHARS ? flat : flat.slice(0, flat.lastIndexOf(' ', EXCERPT_CHARS)) + ' …';

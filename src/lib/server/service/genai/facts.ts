@@ -40,6 +40,9 @@ export function trend(evidence: Evidence[]): string | null {
 	const half = Math.floor(years.length / 2);
 	const early = years.slice(0, half).reduce((s, y) => s + y.citations.length, 0) / half;
 	const late = years.slice(years.length - half).reduce((s, y) => s + y.citations.length, 0) / half;
-	const direction = late > early * 1.25 ? 'more of them are recent' : early > late * 1.25 ? 'they thin out in the later years' : 'they are spread fairly evenly over time';
-	return `By year: ${counts}; ${direction}.`;
+	// Said of the sources and their own years, never of "recent" times: sources from 2014–2017
+	// are not recent however they are spread.
+	const span = `${years[0].value}–${years[years.length - 1].value}`;
+	const direction = late > early * 1.25 ? `more of them fall in the later years of ${span}` : early > late * 1.25 ? `more of them fall in the earlier years of ${span}` : `they are spread fairly evenly over ${span}`;
+	return `These sources by year: ${counts}; ${direction}.`;
 }

@@ -4,6 +4,7 @@ import { countTokens } from 'gpt-tokenizer';
 import { DATASET_LABEL, type Dataset } from '../../../types/dataset';
 import type { Turn } from './conversations';
 import { excerpt, type Evidence } from './evidence';
+import type { Interpretation } from '../understand/interpret';
 
 export interface ChatMessage {
 	role: 'system' | 'user' | 'assistant';
@@ -15,15 +16,32 @@ Answer only from the numbered sources below. After every claim, cite the sources
 Aggregate where you can (how many, where, when, which entities, trends). If the sources do not answer the question, say plainly that the evidence is thin.
 Cite only numbers that appear in the sources list.`;
 
-export function buildMessages(dataset: Dataset, question: string, evidence: Evidence[], history: Turn[]): ChatMessage[] {
+export interface TurnContext {
+	/** Figures computed over the whole dataset, in words, or why none could be given. */
+	facts?: string;
+	interpretation?: Interpretation;
+}
+
+/** "Sudan · 2023 · videos": what the question was read as, for the model to respect. */
+export function understoodText(i: Interpretation | undefined): string | null {
+	const applied = i?.parts.filter((p) => p.status === 'applied').map((p) => p.label) ?? [];
+	return applied.length ? applied.join(' · ') : null;
+}
+
+export function buildMessages(dataset: Dataset, question: string, evidence: Evidence[], history: Turn[], context: TurnContext = {}): ChatMessage[] {
 	const sources = evidence
 		.map((e) => {
 			const r = e.record;
 			return `[${e.citation}] ${DATASET_LABEL[dataset]} ${r.component} ${r.primary_date}, ${[r.second_geo_layer, r.primary_country].filter(Boolean).join(', ')}; entity: ${r.entity ?? 'unknown'}; title: ${r.title ?? ''}\n${excerpt(e.chunk)}`;
 		})
 		.join('\n\n');
+	const understood = understoodText(context.interpretation);
+	const extra = [
+		understood && `The question was understood as: ${understood}. The sources are limited to that; say so.`,
+		context.facts && `Figures computed over every record the key may see (exact; state them as given, with what they count):\n${context.facts}`
+	].filter(Boolean);
 	return [
-		{ role: 'system', content: `${INSTRUCTIONS.replace('{label}', DATASET_LABEL[dataset])}\n\nSources:\n${sources || '(none matched)'}` },
+		{ role: 'system', content: `${INSTRUCTIONS.replace('{label}', DATASET_LABEL[dataset])}${extra.length ? `\n\n${extra.join('\n\n')}` : ''}\n\nSources:\n${sources || '(none matched)'}` },
 		...history.flatMap((t): ChatMessage[] => [
 			{ role: 'user', content: t.question },
 			{ role: 'assistant', content: t.answer }

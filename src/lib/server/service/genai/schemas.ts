@@ -1,6 +1,7 @@
 // Request and response of Domain GenAI (icdDomainGenAiChat, icdbDomainGenAiChat).
 import { z } from 'zod';
-import { filterText, recordSummary } from '../schemas';
+import { dateRange, filterText, isoDate, recordSummary } from '../schemas';
+import { ignoreGroups, interpretation } from '../understand/schemas';
 import { SECTION_TYPES } from '../nl/chunks';
 import { question } from '../nl/schemas';
 
@@ -13,9 +14,26 @@ export const genaiRequest = z.strictObject({
 	conversation_id: z.string().min(1).max(200).optional().describe('opaque, from the preceding successful turn; omit on the first turn'),
 	primary_country: filterText.optional().describe('focuses retrieval on records of this country'),
 	entity: filterText.optional().describe('focuses retrieval on records of this entity'),
-	top_k: z.number().int().min(1).max(GENAI_MAX_TOP_K).optional().describe(`most sources to use (default ${GENAI_DEFAULT_TOP_K})`)
-});
+	top_k: z.number().int().min(1).max(GENAI_MAX_TOP_K).optional().describe(`most sources to use (default ${GENAI_DEFAULT_TOP_K})`),
+	date_from: isoDate.optional().describe('(addition) limits the turn to records from this date; the question can narrow it'),
+	date_to: isoDate.optional().describe('(addition) limits the turn to records up to this date; the question can narrow it'),
+	source_component: z.enum(['video', 'image']).optional().describe('(addition) limits the turn to one component'),
+	ignore: ignoreGroups.optional()
+}).superRefine(dateRange);
 export type GenaiRequest = z.output<typeof genaiRequest>;
+
+const figures = z
+	.object({
+		kind: z.enum(['count', 'rank', 'trend', 'compare']),
+		dimension: z.enum(['entity', 'sub_entity', 'country', 'area', 'town', 'year', 'month', 'component', 'date']).optional().describe('rank: what is ranked; trend: the bucket; compare: what is compared'),
+		total: z.number().int().describe('records within every filter that the key may see (compare: all compared values together)'),
+		groups: z.array(z.object({ label: z.string(), count: z.number().int() })).optional().describe('rank: most first; trend: in time order; compare: in the order the question names them'),
+		by_component: z.object({ video: z.number().int().optional(), image: z.number().int().optional() }),
+		period: z.object({ from: z.string().nullable(), to: z.string().nullable() }).describe('the dates covered'),
+		text_terms: z.array(z.string()).optional().describe('words every counted record contains'),
+		note: z.string().optional()
+	})
+	.describe('(addition) The figure an aggregate question asks for, computed over the whole dataset.');
 
 export const genaiSource = recordSummary.omit({ dominant_lat: true, dominant_long: true }).extend({
 	citation: z.number().int().describe('the [n] that cites this source in the answer'),
@@ -50,7 +68,9 @@ export const genaiResponse = z
 		rag_total_tokens: z.number().int().meta({ deprecated: true }).describe('deprecated since v1.3.0, removed not before v2.0.0: same as usage.total_tokens'),
 		answer_provider: z.string().describe('offline, or llm:<model>'),
 		credits_charged: z.number().int(),
-		credits_remaining: z.number().int()
+		credits_remaining: z.number().int(),
+		interpretation: interpretation.optional(),
+		figures: figures.optional()
 	})
 	.loose();
 export type GenaiResponse = z.infer<typeof genaiResponse>;

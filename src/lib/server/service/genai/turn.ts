@@ -2,10 +2,15 @@
 // Order matters: every check that can refuse (permission, conversation, credits) runs before any
 // work, and the turn is recorded, paid and the conversation extended in one transaction at the
 // end, so a failed or refused turn changes nothing.
+// The question is read first (places, organisations, periods, components, and what an earlier
+// turn established); a question asking for a figure gets it computed over the whole dataset.
 import type { Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import { requireAccess } from '../auth/permissions';
 import type { ServiceDeps } from '../deps';
+import { isAggregate } from '../understand/intent';
+import type { Interpretation } from '../understand/interpret';
+import { lastConstraints } from './constraints';
 import { charge, requireCredits, TURN_CREDITS } from './credits';
 import {
 	deleteConversation,
@@ -16,24 +21,31 @@ import {
 	newResponseId,
 	purgeExpiredConversations,
 	unavailable,
-	type Conversation,
-	type Turn
+	type Conversation
 } from './conversations';
-import { gatherEvidence, toSource } from './evidence';
+import { gatherEvidence, toSource, withExamples } from './evidence';
+import { computeFigures, examplesFor, type Figures } from './figures';
+import { figuresText } from './figures-text';
 import { chat, checkCitations } from './llm';
-import { composeAnswer } from './offline-answerer';
+import { composeAnswer, unrecognisedText } from './offline-answerer';
 import { buildMessages, promptTokens, textTokens } from './prompt';
 import { GENAI_DEFAULT_TOP_K, type GenaiRequest, type GenaiResponse } from './schemas';
+import { latestOutsidePeriod, readTurn, type TurnReading } from './understanding';
 
 const HISTORY_TURNS = 6;
 
-/**
- * A follow-up is retrieved with the earlier questions, which name its subject ("Which funerals
- * were filmed?" then "And in which months?"). The earlier answer is left out: it opens with the
- * counts, places and dates of its sources, whose words outweigh the subject in the ranking.
- */
-function retrievalText(question: string, past: Turn[]): string {
-	return [question, ...past.slice(-2).map((t) => t.question)].join('\n');
+/** The interpretation as sent: with the period chosen for "what happened" when the question named none. */
+function interpretationOf(reading: TurnReading): Interpretation {
+	const i = reading.understood.interpretation;
+	if (!reading.recent) return i;
+	return {
+		...i,
+		filters: { ...i.filters, date_from: reading.recent.from, date_to: reading.recent.to },
+		parts: [
+			...i.parts,
+			{ kind: 'date', group: 'date', text: '', label: `latest records: ${reading.recent.from} to ${reading.recent.to}`, status: 'applied', reason: 'no period named: the most recent activity first', date_from: reading.recent.from, date_to: reading.recent.to }
+		]
+	};
 }
 
 export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset, body: GenaiRequest): Promise<GenaiResponse> {
@@ -46,9 +58,27 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 
 	// The latest turns are context enough; a long conversation should restate what matters (spec).
 	const past = existing ? history(db, existing.id).slice(-HISTORY_TURNS) : [];
-	const focus = { primary_country: body.primary_country, entity: body.entity };
-	const evidence = await gatherEvidence(deps, key, dataset, retrievalText(body.question, past), focus, body.top_k ?? GENAI_DEFAULT_TOP_K);
-	const messages = buildMessages(dataset, body.question, evidence, past);
+	const reading = readTurn(deps, key, dataset, body, existing ? lastConstraints(db, existing.id) : null);
+	const interpretation = interpretationOf(reading);
+	const topK = body.top_k ?? GENAI_DEFAULT_TOP_K;
+	let evidence = await gatherEvidence(deps, key, dataset, reading.topic, reading.filters, topK);
+
+	let figures: Figures | undefined;
+	let facts: string | undefined;
+	if (isAggregate(reading.intent)) {
+		if (reading.unrecognised.length) {
+			// No figure, and no examples of a different question either.
+			facts = unrecognisedText(dataset, reading.unrecognised);
+			evidence = [];
+		} else {
+			const applied = reading.understood.reading.parts.filter((_, i) => reading.understood.interpretation.parts[i]?.status === 'applied');
+			figures = computeFigures(db, key, dataset, reading.filters, reading.intent, reading.terms, applied);
+			evidence = withExamples(deps, examplesFor(db, key, dataset, reading.filters, figures, reading.terms, applied), evidence, topK);
+			facts = figuresText(dataset, figures, interpretation, evidence);
+		}
+	}
+	const latestOutside = evidence.length === 0 && !figures ? latestOutsidePeriod(deps, key, dataset, reading.filters) : null;
+	const messages = buildMessages(dataset, body.question, evidence, past, { facts, interpretation });
 
 	let answer: string;
 	let usage: { prompt: number; output: number };
@@ -59,7 +89,7 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 		usage = reply.usage ?? { prompt: promptTokens(messages), output: textTokens(answer) };
 		provider = `llm:${settings.llm.model}`;
 	} else {
-		answer = composeAnswer({ dataset, question: body.question, evidence, history: past, focus });
+		answer = composeAnswer({ dataset, question: body.question, evidence, history: past, interpretation, facts, aggregate: isAggregate(reading.intent), recent: reading.recent, latestOutside });
 		usage = { prompt: promptTokens(messages), output: textTokens(answer) };
 	}
 
@@ -82,8 +112,8 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 		}
 		const left = charge(db, key, responseId, now);
 		db.prepare(
-			'INSERT INTO conversation_turns (response_id, conversation_id, seq, question, answer, created_at) VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM conversation_turns WHERE conversation_id = ?), ?, ?, ?)'
-		).run(responseId, c.id, c.id, body.question, answer, now);
+			'INSERT INTO conversation_turns (response_id, conversation_id, seq, question, answer, created_at, constraints) VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM conversation_turns WHERE conversation_id = ?), ?, ?, ?, ?)'
+		).run(responseId, c.id, c.id, body.question, answer, now, JSON.stringify(reading.constraints));
 		return { conversation: c, remaining: left };
 	})();
 
@@ -101,10 +131,11 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 		rag_total_tokens: total,
 		answer_provider: provider,
 		credits_charged: TURN_CREDITS,
-		credits_remaining: remaining
+		credits_remaining: remaining,
+		interpretation,
+		...(figures ? { figures } : {})
 	};
 }
-
 /** DELETE …/conversations/{id}: 204 whatever the id, and only the caller's own conversation goes. */
 export function endConversation(deps: ServiceDeps, key: ApiKey, dataset: Dataset, conversationId: string): null {
 	requireAccess(key, dataset, 'genai');

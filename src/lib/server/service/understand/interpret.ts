@@ -49,6 +49,8 @@ export interface InterpretedPart {
 	country?: string;
 	date_from?: string;
 	date_to?: string;
+	/** Named by an earlier question of the conversation, not by this one. */
+	from_earlier_question?: boolean;
 }
 
 export interface Interpretation {
@@ -95,6 +97,7 @@ export function interpret(db: Db, reading: Reading, explicit: ExplicitFilters, i
 			if (p.name.country) view.country = p.name.country;
 		}
 		if (p.date) [view.date_from, view.date_to] = [p.date.from, p.date.to];
+		if (p.inherited) view.from_earlier_question = true;
 		views.push(view);
 		if (ignore.includes(view.group)) {
 			view.status = 'ignored';

@@ -32,6 +32,8 @@ export interface ReadPart {
 	name?: NameEntry;
 	date?: DateSpan;
 	component?: Component;
+	/** Carried over from an earlier question of the conversation. */
+	inherited?: boolean;
 }
 
 export interface Reading {

@@ -38,7 +38,8 @@ export const interpretation = z
 				value: z.string().optional(),
 				country: z.string().optional(),
 				date_from: isoDate.optional(),
-				date_to: isoDate.optional()
+				date_to: isoDate.optional(),
+				from_earlier_question: z.boolean().optional().describe('named by an earlier question of the conversation')
 			})
 		),
 		filters: z

@@ -1,0 +1,197 @@
+// Figures for aggregate questions, computed over every record the key may see within the
+// turn's filters (never from the retrieved passages): how many, which most, how it changed, X
+// against Y. Topic words left in the question ("drone strikes") narrow the records to those
+// whose text (title, summary, report, transcript) contains all of them, and the answer says so.
+import type { Db } from '../../db/open';
+import type { Component, Dataset } from '../../../types/dataset';
+import type { ApiKey } from '../auth/keys';
+import { components, recordClause, type NlFilters } from '../nl/candidates';
+import { TOWN_RADIUS_KM, type PlaceFilter, type QuestionFilters } from '../understand/interpret';
+import type { Intent, RankDimension } from '../understand/intent';
+import type { ReadPart } from '../understand/read';
+
+export interface FigureGroup {
+	label: string;
+	count: number;
+}
+
+export interface Figures {
+	kind: 'count' | 'rank' | 'trend' | 'compare';
+	dimension?: RankDimension | 'town' | 'date';
+	total: number;
+	groups?: FigureGroup[];
+	by_component: Partial<Record<Component, number>>;
+	/** The dates covered: the filter's, or where it is open, the first and last matching record. */
+	period: { from: string | null; to: string | null };
+	text_terms?: string[];
+	/** Set when a part of the question could not be given a figure. */
+	note?: string;
+}
+
+/** The newest record of each of the first groups, to cite beside its figure. */
+export type Examples = number[];
+const EXAMPLE_GROUPS = 5;
+
+const RANK_LIMIT = 10;
+const COLUMN: Record<Exclude<RankDimension, 'component'>, string> = {
+	entity: 'r.entity',
+	sub_entity: 'r.sub_entity',
+	country: 'r.primary_country',
+	area: "r.second_geo_layer || ', ' || r.primary_country",
+	year: 'substr(r.primary_date, 1, 4)',
+	month: 'substr(r.primary_date, 1, 7)'
+};
+
+interface Scope {
+	db: Db;
+	key: ApiKey;
+	dataset: Dataset;
+	terms: string[];
+}
+
+/** `SELECT … FROM records r WHERE …` for one component, within the filters and the topic words. */
+function from(s: Scope, component: Component, filters: NlFilters): { sql: string; params: (string | number)[] } {
+	const clause = recordClause(s.db, s.key, filters);
+	const sql = ['r.dataset = ?', 'r.component = ?'];
+	const params: (string | number)[] = [s.dataset, component];
+	if (clause) {
+		sql.push(clause.sql);
+		params.push(...clause.params);
+	}
+	if (s.terms.length) {
+		const fts = `fts_${s.dataset}_${component}`;
+		sql.push(`r.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`);
+		params.push(s.terms.map((t) => `"${t.replace(/"/g, '')}"`).join(' '));
+	}
+	return { sql: `FROM records r WHERE ${sql.join(' AND ')}`, params };
+}
+
+interface Tally {
+	total: number;
+	byComponent: Partial<Record<Component, number>>;
+	first: string | null;
+	last: string | null;
+}
+
+function tally(s: Scope, filters: NlFilters): Tally {
+	const out: Tally = { total: 0, byComponent: {}, first: null, last: null };
+	for (const c of components(filters)) {
+		const q = from(s, c, filters);
+		const row = s.db.prepare(`SELECT count(*) AS n, min(r.primary_date) AS first, max(r.primary_date) AS last ${q.sql}`).get(...q.params) as { n: number; first: string | null; last: string | null };
+		out.total += row.n;
+		out.byComponent[c] = row.n;
+		if (row.first && (!out.first || row.first < out.first)) out.first = row.first;
+		if (row.last && (!out.last || row.last > out.last)) out.last = row.last;
+	}
+	return out;
+}
+
+function grouped(s: Scope, filters: NlFilters, dimension: RankDimension): Map<string, number> {
+	const out = new Map<string, number>();
+	for (const c of components(filters)) {
+		if (dimension === 'component') {
+			out.set(c, tally(s, { ...filters, source_component: c }).total);
+			continue;
+		}
+		const q = from(s, c, filters);
+		const rows = s.db.prepare(`SELECT ${COLUMN[dimension]} AS v, count(*) AS n ${q.sql} GROUP BY 1`).all(...q.params) as { v: string | null; n: number }[];
+		for (const r of rows) if (r.v !== null) out.set(r.v, (out.get(r.v) ?? 0) + r.n);
+	}
+	return out;
+}
+
+const periodOf = (filters: QuestionFilters, t: Tally) => ({ from: filters.date_from ?? t.first, to: filters.date_to ?? t.last });
+
+/** Every month (or year) from the first to the last, so that a month with no record shows as 0. */
+function buckets(first: string, last: string, bucket: 'year' | 'month'): string[] {
+	const out: string[] = [];
+	if (bucket === 'year') for (let y = Number(first.slice(0, 4)); y <= Number(last.slice(0, 4)); y++) out.push(String(y));
+	else {
+		let [y, m] = first.slice(0, 7).split('-').map(Number);
+		const end = last.slice(0, 7);
+		for (;;) {
+			const label = `${y}-${String(m).padStart(2, '0')}`;
+			if (label > end) break;
+			out.push(label);
+			if (++m > 12) [y, m] = [y + 1, 1];
+		}
+	}
+	return out;
+}
+
+/** The filters with one compared value put in place of its kind. */
+function withValue(filters: NlFilters, part: ReadPart): NlFilters {
+	const f: NlFilters = { ...filters };
+	if (part.kind === 'date') [f.date_from, f.date_to] = [part.date!.from, part.date!.to];
+	else if (part.kind === 'component') f.source_component = part.component;
+	else if (part.kind === 'entity') [f.entity, f.sub_entity] = [part.name!.value, undefined];
+	else if (part.kind === 'sub_entity') f.sub_entity = part.name!.value;
+	else {
+		const n = part.name!;
+		const place: PlaceFilter =
+			n.kind === 'country' ? { country: n.value } : n.kind === 'area' ? { country: n.country!, area: n.value } : { country: n.country!, town: n.value, lat: n.lat!, lon: n.lon!, radius_km: TOWN_RADIUS_KM };
+		f.places = [place];
+		delete f.country;
+	}
+	return f;
+}
+
+function newest(s: Scope, filters: NlFilters, extra?: { sql: string; value: string }): number | null {
+	let best: { id: number; date: string } | null = null;
+	for (const c of components(filters)) {
+		const q = from(s, c, filters);
+		const row = s.db.prepare(`SELECT r.id, r.primary_date AS date ${q.sql}${extra ? ` AND ${extra.sql} = ?` : ''} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT 1`).get(...q.params, ...(extra ? [extra.value] : [])) as { id: number; date: string } | undefined;
+		if (row && (!best || row.date > best.date)) best = row;
+	}
+	return best?.id ?? null;
+}
+
+/** A record to cite for each of the first groups of a figure (the newest of each), or the newest overall. */
+export function examplesFor(db: Db, key: ApiKey, dataset: Dataset, filters: NlFilters, figures: Figures, terms: string[], compared: ReadPart[]): Examples {
+	const s: Scope = { db, key, dataset, terms };
+	const groups = (figures.groups ?? []).filter((g) => g.count > 0).slice(0, EXAMPLE_GROUPS);
+	let ids: (number | null)[];
+	if (figures.kind === 'rank' && figures.dimension !== 'component') ids = groups.map((g) => newest(s, filters, { sql: COLUMN[figures.dimension as Exclude<RankDimension, 'component'>], value: g.label }));
+	else if (figures.kind === 'rank') ids = groups.map((g) => newest(s, { ...filters, source_component: g.label as Component }));
+	else if (figures.kind === 'compare') ids = sidesOf(figures.dimension!, compared).map((p) => newest(s, withValue(filters, p)));
+	else if (figures.kind === 'trend') ids = [groups[0], groups[groups.length - 1]].filter(Boolean).map((g) => newest(s, filters, { sql: COLUMN[figures.dimension as 'year' | 'month'], value: g.label }));
+	else ids = [newest(s, filters)];
+	return [...new Set(ids.filter((id): id is number => id !== null))];
+}
+
+function sidesOf(dimension: string, compared: ReadPart[]): ReadPart[] {
+	return compared.filter((p) => (dimension === 'date' ? p.kind === 'date' : dimension === 'country' ? ['country', 'area', 'town'].includes(p.kind) : p.kind === dimension));
+}
+
+export function computeFigures(db: Db, key: ApiKey, dataset: Dataset, filters: NlFilters, intent: Exclude<Intent, { kind: 'recent' | 'evidence' }>, terms: string[], compared: ReadPart[]): Figures {
+	const s: Scope = { db, key, dataset, terms };
+	const all = tally(s, filters);
+	const base = { total: all.total, by_component: all.byComponent, period: periodOf(filters, all), ...(terms.length ? { text_terms: terms } : {}) };
+	switch (intent.kind) {
+		case 'count':
+			return { kind: 'count', ...base };
+		case 'rank': {
+			const counts = grouped(s, filters, intent.dimension);
+			const sign = intent.order === 'least' ? -1 : 1;
+			const groups = [...counts]
+				.map(([label, count]) => ({ label, count }))
+				.sort((a, b) => sign * (b.count - a.count) || a.label.localeCompare(b.label))
+				.slice(0, RANK_LIMIT);
+			return { kind: 'rank', dimension: intent.dimension, groups, ...base, ...(intent.note ? { note: intent.note } : {}) };
+		}
+		case 'trend': {
+			const period = base.period;
+			if (!period.from || !period.to) return { kind: 'trend', groups: [], ...base };
+			const months = (Number(period.to.slice(0, 4)) - Number(period.from.slice(0, 4))) * 12 + Number(period.to.slice(5, 7)) - Number(period.from.slice(5, 7));
+			const bucket = intent.bucket ?? (months > 24 ? 'year' : 'month');
+			const counts = grouped(s, filters, bucket);
+			const groups = buckets(period.from, period.to, bucket).map((label) => ({ label, count: counts.get(label) ?? 0 }));
+			return { kind: 'trend', dimension: bucket, groups, ...base };
+		}
+		case 'compare': {
+			const dimension = intent.dimension;
+			const groups = sidesOf(dimension, compared).map((p) => ({ label: p.label, count: tally(s, withValue(filters, p)).total }));
+			return { kind: 'compare', dimension, groups, ...base, total: groups.reduce((n, g) => n + g.count, 0) };
+		}
+	}
+}

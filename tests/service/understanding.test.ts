@@ -1,0 +1,289 @@
+// How questions are understood, through the real server and its SQLite file: the places,
+// organisations, periods and components a question names become filters (NL search and Domain
+// GenAI alike), explicit parameters win, relative dates follow the request's clock, figures are
+// exact over every record the key may see, and follow-ups keep the earlier turn's constraints.
+// Expected values come from the oracle (the SQLite file read directly), never from the service.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem } from '../helpers/problem';
+import { startServer, type TestServer } from '../helpers/server';
+import { oracle, type Oracle } from '../helpers/oracle';
+import { DAY, post, testClock, type Turn } from '../helpers/genai';
+
+interface Part {
+	kind: string;
+	group: string;
+	text: string;
+	label: string;
+	status: string;
+	reason?: string;
+	value?: string;
+	date_from?: string;
+	date_to?: string;
+	from_earlier_question?: boolean;
+}
+interface Interpretation {
+	parts: Part[];
+	filters: { country?: string; places?: unknown[]; entity?: string; date_from?: string; date_to?: string; source_component?: string };
+	searched_text: string;
+	reference_time: string;
+}
+interface Item {
+	uuid: string;
+	primary_date: string;
+	primary_country?: string;
+	entity?: string;
+	source_component: string;
+}
+interface NlBody {
+	items: Item[];
+	itemsTotal: number;
+	interpretation: Interpretation;
+}
+interface Figures {
+	kind: string;
+	dimension?: string;
+	total: number;
+	groups?: { label: string; count: number }[];
+	period: { from: string | null; to: string | null };
+}
+type AggregateTurn = Turn & { interpretation: Interpretation; figures?: Figures };
+
+const clock = testClock();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'icd-understanding-'));
+let server: TestServer;
+let db: Oracle;
+beforeAll(async () => {
+	server = await startServer({ dataDir, env: { NODE_ENV: 'test', TEST_CLOCK_FILE: clock.file } });
+	db = oracle(server.dataDir);
+});
+afterAll(async () => {
+	db?.close();
+	await server?.stop();
+	fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const nl = async (dataset: string, params: Record<string, string>, key?: string): Promise<NlBody> => {
+	const r = await server.get(`/v1/${dataset}/nl-search?${new URLSearchParams(params)}`, key);
+	expect(r.status, await r.clone().text()).toBe(200);
+	return r.json();
+};
+const ask = async (body: Record<string, unknown>, key?: string): Promise<AggregateTurn> => {
+	const r = await post(server, 'icd', body, key);
+	expect(r.status, await r.clone().text()).toBe(200);
+	return r.json();
+};
+const applied = (i: Interpretation) => i.parts.filter((p) => p.status === 'applied');
+
+/** The ICD country and year with the most records: a question about them has plenty to rank. */
+function busiest(): { country: string; year: string; n: number } {
+	return db.one(
+		"SELECT primary_country AS country, substr(primary_date, 1, 4) AS year, count(*) AS n FROM records WHERE dataset = 'icd' GROUP BY 1, 2 ORDER BY n DESC, 1, 2 LIMIT 1"
+	);
+}
+
+describe('NL search follows the place, time and organisation a question names', () => {
+	it('a question naming a country and a year gets only records of that country and year, and says so', async () => {
+		const { country, year } = busiest();
+		const body = await nl('icd', { search: `fighters and vehicles in ${country} ${year}`, per_page: '50' });
+		expect(body.items.length).toBeGreaterThan(0);
+		for (const item of body.items) {
+			expect(item.primary_country).toBe(country);
+			expect(item.primary_date.slice(0, 4)).toBe(year);
+		}
+		expect(applied(body.interpretation).map((p) => [p.kind, p.label])).toEqual([
+			['country', country],
+			['date', year]
+		]);
+		expect(body.interpretation.filters).toMatchObject({ country, date_from: `${year}-01-01`, date_to: `${year}-12-31` });
+		expect(body.interpretation.searched_text).not.toContain(year);
+	});
+
+	it('reads a country by the name people use and by its demonym', async () => {
+		const stored = db.one<{ c: string } | undefined>("SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND primary_country = 'Syrian Arab Republic' LIMIT 1");
+		expect(stored?.c, 'the ICD test data has Syria').toBe('Syrian Arab Republic');
+		for (const search of ['damaged buildings in Syria', 'Syrian families leaving their homes']) {
+			const body = await nl('icd', { search });
+			expect(applied(body.interpretation)[0]).toMatchObject({ kind: 'country', value: 'Syrian Arab Republic' });
+			expect(body.items.every((i) => i.primary_country === 'Syrian Arab Republic')).toBe(true);
+		}
+	});
+
+	it('reads admin-1 areas, organisations by partial name and components', async () => {
+		const area = db.one<{ area: string; country: string }>(
+			"SELECT second_geo_layer AS area, primary_country AS country FROM records WHERE dataset = 'icd' AND second_geo_layer LIKE '% %' GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1"
+		);
+		const inArea = await nl('icd', { search: `convoy in ${area.area}`, per_page: '50' });
+		expect(applied(inArea.interpretation)[0]).toMatchObject({ kind: 'area', value: area.area });
+		expect(inArea.itemsTotal).toBeGreaterThan(0);
+		const uuids = new Set(db.rows<{ uuid: string }>("SELECT uuid FROM records WHERE dataset = 'icd' AND second_geo_layer = ? AND primary_country = ?", area.area, area.country).map((r) => r.uuid));
+		expect(inArea.items.every((i) => uuids.has(i.uuid))).toBe(true);
+
+		// "Two Rivers" for "Two Rivers Defence Front", and "videos" for the video component.
+		const org = db.one<{ entity: string }>("SELECT entity FROM records WHERE dataset = 'icd' AND entity = 'Two Rivers Defence Front' LIMIT 1");
+		const byOrg = await nl('icd', { search: 'two rivers videos of a checkpoint', per_page: '50' });
+		expect(applied(byOrg.interpretation).map((p) => [p.kind, p.value ?? p.label])).toEqual([
+			['entity', org.entity],
+			['component', 'videos']
+		]);
+		expect(byOrg.items.length).toBeGreaterThan(0);
+		expect(byOrg.items.every((i) => i.entity === org.entity && i.source_component === 'video')).toBe(true);
+	});
+
+	it('adds no filter for a place it does not know, and searches it as text', async () => {
+		const body = await nl('icd', { search: 'protests in Atlantis' });
+		expect(body.interpretation.parts).toEqual([]);
+		expect(body.interpretation.filters).toEqual({});
+		expect(body.interpretation.searched_text).toBe('protests in Atlantis');
+		expect(body.items.length).toBeGreaterThan(0);
+	});
+
+	it('lets explicit parameters win, narrows explicit dates, and drops what the client ignores', async () => {
+		const { country, year } = busiest();
+		const other = db.one<{ c: string }>("SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND primary_country != ? GROUP BY 1 ORDER BY count(*) DESC LIMIT 1", country).c;
+		const overridden = await nl('icd', { search: `checkpoint in ${country}`, country: other, per_page: '50' });
+		expect(overridden.interpretation.parts[0]).toMatchObject({ kind: 'country', value: country, status: 'overridden' });
+		expect(overridden.interpretation.parts[0].reason).toContain(other);
+		expect(overridden.items.every((i) => i.primary_country === other)).toBe(true);
+
+		// The request allows two years; the question names one of them.
+		const narrowed = await nl('icd', { search: `checkpoint in ${year}`, date_from: `${year}-01-01`, date_to: `${Number(year) + 1}-12-31`, per_page: '50' });
+		expect(narrowed.interpretation.filters).toMatchObject({ date_from: `${year}-01-01`, date_to: `${year}-12-31` });
+		expect(narrowed.items.every((i) => i.primary_date.startsWith(year))).toBe(true);
+
+		const ignored = await nl('icd', { search: `checkpoint in ${country} ${year}`, ignore: 'place' });
+		expect(ignored.interpretation.parts.map((p) => [p.kind, p.status])).toEqual([
+			['country', 'ignored'],
+			['date', 'applied']
+		]);
+		expect(ignored.interpretation.filters.country).toBeUndefined();
+		await expectProblem(await server.get(`/v1/icd/nl-search?search=x&ignore=planet`), 400, 'invalid_parameter');
+	});
+
+	it('reads relative dates against the request clock', async () => {
+		const month = (t: number) => {
+			const d = new Date(t);
+			const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1));
+			const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 0));
+			return [first.toISOString().slice(0, 10), last.toISOString().slice(0, 10)];
+		};
+		const before = await nl('icd', { search: 'funerals last month' });
+		const date = before.interpretation.parts.find((p) => p.kind === 'date')!;
+		expect([date.date_from, date.date_to]).toEqual(month(Date.parse(before.interpretation.reference_time)));
+		expect(Math.abs(Date.parse(before.interpretation.reference_time) - (Date.now() + clock.offset()))).toBeLessThan(60_000);
+
+		clock.advance(45 * DAY);
+		const after = await nl('icd', { search: 'funerals last month' });
+		const moved = after.interpretation.parts.find((p) => p.kind === 'date')!;
+		expect([moved.date_from, moved.date_to]).toEqual(month(Date.now() + clock.offset()));
+		expect(moved.date_from).not.toBe(date.date_from);
+	});
+
+	it('answers every odd question without a server error', async () => {
+		const odd = [
+			'between 2099 and 1900',
+			'since yesterday before tomorrow',
+			'Sudan Sudan Sudan Chad Iraq Syria Yemen Libya Mali Niger 2014 2015 2016 2017 videos photos',
+			'🙂 in 2023?',
+			'from March to',
+			'last 0 days',
+			'2000 people in 1850',
+			'"quoted" -minus OR AND NOT near(2)',
+			`${'El Fasher '.repeat(300)}`
+		];
+		for (const search of odd) {
+			const r = await server.get(`/v1/icd/nl-search?${new URLSearchParams({ search })}`);
+			expect(r.status, search).toBe(200);
+		}
+	});
+});
+
+describe('Domain GenAI answers aggregate questions from the whole dataset', () => {
+	it('counts exactly, and a restricted key counts only what it may see', async () => {
+		const { country, year, n } = busiest();
+		const question = `How many records are there from ${country} in ${year}?`;
+		const open = await ask({ question });
+		expect(open.figures).toMatchObject({ kind: 'count', total: n, period: { from: `${year}-01-01`, to: `${year}-12-31` } });
+		expect(open.answer).toContain(n.toLocaleString('en-US'));
+		expect(open.sources.length).toBeGreaterThan(0);
+		expect(open.sources.every((s) => s.primary_country === country)).toBe(true);
+
+		const entity = db.one<{ e: string }>("SELECT entity AS e FROM records WHERE dataset = 'icd' AND primary_country = ? AND substr(primary_date, 1, 4) = ? GROUP BY 1 ORDER BY count(*) LIMIT 1", country, year).e;
+		const { key } = server.createKey(['--credits', '5', '--entities', entity]);
+		const restricted = await ask({ question }, key);
+		const visible = db.count("dataset = 'icd' AND primary_country = ? AND substr(primary_date, 1, 4) = ? AND entity = ?", country, year, entity);
+		expect(visible).toBeLessThan(n);
+		expect(restricted.figures!.total).toBe(visible);
+		expect(restricted.sources.every((s) => s.entity === entity)).toBe(true);
+	});
+
+	it('ranks organisations exactly, and a follow-up keeps the period while changing the place', async () => {
+		const { country, year } = busiest();
+		const truth = (c: string) =>
+			db.rows<{ label: string; count: number }>(
+				"SELECT entity AS label, count(*) AS count FROM records WHERE dataset = 'icd' AND primary_country = ? AND substr(primary_date, 1, 4) = ? GROUP BY 1 ORDER BY 2 DESC, 1",
+				c,
+				year
+			);
+		const first = await ask({ question: `Which armed group was most active in ${country} in ${year}?` });
+		expect(first.figures).toMatchObject({ kind: 'rank', dimension: 'entity' });
+		expect(first.figures!.groups).toEqual(truth(country).slice(0, 10));
+		expect(first.answer).toContain(truth(country)[0].label);
+
+		const other = db.one<{ c: string }>(
+			"SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND primary_country != ? AND substr(primary_date, 1, 4) = ? GROUP BY 1 ORDER BY count(*) DESC LIMIT 1",
+			country,
+			year
+		).c;
+		const followUp = await ask({ question: `and in ${other}?`, conversation_id: first.conversation_id });
+		expect(followUp.figures!.groups).toEqual(truth(other).slice(0, 10));
+		const kept = followUp.interpretation.parts.find((p) => p.kind === 'date')!;
+		expect(kept).toMatchObject({ label: year, from_earlier_question: true, status: 'applied' });
+		expect(followUp.interpretation.filters).toMatchObject({ country: other, date_from: `${year}-01-01` });
+	});
+
+	it('states a trend by year with the exact counts, and never calls old sources recent', async () => {
+		const { country } = busiest();
+		const years = db.rows<{ y: string; n: number }>("SELECT substr(primary_date, 1, 4) AS y, count(*) AS n FROM records WHERE dataset = 'icd' AND primary_country = ? GROUP BY 1 ORDER BY 1", country);
+		const [from, to] = [years[0].y, years[years.length - 1].y];
+		const turn = await ask({ question: `How did the number of records from ${country} change between ${from} and ${to}?` });
+		expect(turn.figures).toMatchObject({ kind: 'trend', dimension: 'year' });
+		const expected = years.map((y) => ({ label: y.y, count: y.n }));
+		expect(turn.figures!.groups!.filter((g) => g.count > 0)).toEqual(expected);
+
+		const old = await ask({ question: `What happened in ${country} between ${from} and ${Number(from) + 2}?` });
+		expect(old.sources.every((s) => (s as { primary_date?: string }).primary_date! <= `${Number(from) + 2}-12-31`)).toBe(true);
+		expect(old.answer).not.toMatch(/more of them are recent/);
+	});
+
+	it('says it cannot give a figure for a place it does not know, instead of counting something else', async () => {
+		const turn = await ask({ question: 'How many records are there from Atlantis in 2020?' });
+		expect(turn.figures).toBeUndefined();
+		expect(turn.answer).toContain('did not recognise "Atlantis"');
+		expect(turn.sources).toEqual([]);
+	});
+
+	it('covers the latest activity first when "what happened" names no period, and says which period', async () => {
+		const { country } = busiest();
+		const latest = db.one<{ d: string }>("SELECT max(primary_date) AS d FROM records WHERE dataset = 'icd' AND primary_country = ?", country).d;
+		const turn = await ask({ question: `What happened in ${country}?` });
+		const chosen = turn.interpretation.filters;
+		expect(chosen.date_to).toBe(latest);
+		expect(turn.answer).toContain(`to ${latest}`);
+		expect(turn.sources.every((s) => (s as { primary_date?: string }).primary_date! >= chosen.date_from!)).toBe(true);
+	});
+
+	it('takes the explorer-style context (dates, component) as request fields, and refuses malformed ones', async () => {
+		const { country, year } = busiest();
+		const turn = await ask({ question: `What was filmed in ${country}?`, date_from: `${year}-01-01`, date_to: `${year}-06-30`, source_component: 'video' });
+		expect(turn.interpretation.filters).toMatchObject({ country, date_from: `${year}-01-01`, date_to: `${year}-06-30`, source_component: 'video' });
+		for (const s of turn.sources as { primary_date?: string; source_component?: string }[]) {
+			expect(s.primary_date! >= `${year}-01-01` && s.primary_date! <= `${year}-06-30`).toBe(true);
+			expect(s.source_component).toBe('video');
+		}
+		await expectProblem(await post(server, 'icd', { question: 'x', date_from: '2024-13-01' }), 400, 'invalid_parameter');
+		await expectProblem(await post(server, 'icd', { question: 'x', ignore: ['nowhere'] }), 400, 'invalid_parameter');
+	});
+});
