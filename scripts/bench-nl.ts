@@ -3,6 +3,9 @@
 // N records per component (bench/data/N, generated on first use): builds the NL index (timed,
 // with progress; skipped when already built), then loads GET /v1/{icd,icdb}/nl-search with the
 // evaluation questions in rotation for S seconds at C concurrent clients (autocannon).
+// Then, one client at a time, questions that name a place and a year (NL search, and Domain
+// GenAI count/rank/trend questions), with the evaluation questions as the same run's baseline,
+// and question understanding itself in process (understanding.ts).
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -11,6 +14,7 @@ import { formatProgress } from '../src/lib/server/dataset';
 import { progressLine } from '../src/lib/server/progress';
 import { ensureNlIndex } from '../src/lib/server/service/nl/index-build';
 import { ensureBuild, prepareDataset, startProductionServer } from './bench/server';
+import { understandingLatency } from './bench/understanding';
 
 const { values } = parseArgs({
 	options: {
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
 			errors: result.errors
 		};
 		console.log(JSON.stringify(summary, null, 1));
+		console.log(JSON.stringify(await understandingLatency(server.url, key, dataDir, questions), null, 1));
 	} finally {
 		await server.stop();
 	}

@@ -127,7 +127,7 @@ function label(from: Date | undefined, to: Date | undefined): string {
 	}
 	const next = new Date(to!.getTime() + DAY);
 	if (next.getUTCDate() !== 1) return `up to ${iso(to!)}`;
-	return next.getUTCMonth() === 0 ? `before ${next.getUTCFullYear()}` : `before ${month(next)} ${next.getUTCFullYear()}`;
+	return next.getUTCMonth() === 0 ? `up to ${to!.getUTCFullYear()}` : `up to ${month(to!)} ${to!.getUTCFullYear()}`;
 }
 
 /** The periods a question names, in the order it names them. */
