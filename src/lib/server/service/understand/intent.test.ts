@@ -28,6 +28,7 @@ describe('topicTerms', () => {
 	it('keeps the subject and drops the wording of the question', () => {
 		expect(topicTerms('How many records show drone strikes in ?')).toEqual(['drone', 'strike']);
 		expect(topicTerms('Only events in , please.')).toEqual([]);
+		expect(topicTerms('How many videos were filmed in in ?')).toEqual([]);
 		expect(topicTerms('Which armed group was most active in in ?')).toEqual([]);
 	});
 });

@@ -42,7 +42,10 @@ const SCAFFOLD = new Set(
 	comparison versus vs against trend change changed evolve evolution time increase decrease grow grew rise rose fall fell decline
 	period event events incident incidents happened happen happening going on latest lately recent recently news only just also
 	instead again about and more less fewer than between same please thanks now then ok okay what's how's there's tell show give
-	unit units battalion battalions brigade brigades sub-entity component type per each every by over`).concat(['sub'])
+	unit units battalion battalions brigade brigades sub-entity component type per each every by over
+	filmed film filming recorded published released posted uploaded documented captured photographed produced appear
+	appeared mentioned data dataset database icd icdb collection material content media clip clips photo photos picture pictures
+	imagery exist exists existed overall altogether`).concat(['sub'])
 );
 
 /** The words that say what the records are about, once intent words and padding are out. */
