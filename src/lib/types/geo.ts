@@ -8,4 +8,8 @@ export interface GeoItem {
 	date?: string;
 	country?: string;
 	entity?: string;
+	/** The rest of the manifest's fields: the map does not need them, an export does. */
+	primaryId?: number;
+	area?: string;
+	title?: string;
 }

@@ -4,7 +4,7 @@
 // Pacer). A Domain GenAI turn (POST) is sent exactly once and any failure is reported as it is:
 // a repeated turn is a second billable turn, so nothing here may resend it.
 import { COMPONENT_PATH, DATASET_LABEL, type Component, type Dataset } from '../../types/dataset';
-import { decodeGeoPage, geoQuery, GEO_MAX_LIMIT, type GeoPage } from './adapters/geo-manifest';
+import { decodeGeoPage, geoQuery, GEO_MAX_LIMIT, type GeoFilters, type GeoPage } from './adapters/geo-manifest';
 import { decodePlayer, decodeViewer, type Media } from './adapters/media';
 import { decodeProblem, parseRetryAfter } from './adapters/problem';
 import { decodeRecordDetail, type RecordDetail } from './adapters/record';
@@ -78,9 +78,9 @@ export class ServiceClient {
 		this.direct = options.direct;
 	}
 
-	geoManifestPage(dataset: Dataset, component: Component, page: { cursor?: string; limit?: number }, options: CallOptions = {}): Promise<GeoPage> {
+	geoManifestPage(dataset: Dataset, component: Component, page: { cursor?: string; limit?: number; filters?: GeoFilters }, options: CallOptions = {}): Promise<GeoPage> {
 		const limit = Math.min(page.limit ?? GEO_MAX_LIMIT, GEO_MAX_LIMIT);
-		return this.get(`${resourcePath(dataset, component)}/geo-manifest`, geoQuery(page.cursor, limit), decodeGeoPage, `the ${describe(dataset, component)} geo manifest`, options);
+		return this.get(`${resourcePath(dataset, component)}/geo-manifest`, geoQuery(page.cursor, limit, page.filters), decodeGeoPage, `the ${describe(dataset, component)} geo manifest`, options);
 	}
 
 	recordDetail(dataset: Dataset, component: Component, uuid: string, options: CallOptions = {}): Promise<RecordDetail> {

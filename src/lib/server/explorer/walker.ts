@@ -5,7 +5,7 @@
 import { DATASET_LABEL, type Component, type Dataset } from '../../types/dataset';
 import type { ControlMessage, PartId } from '../../types/stream';
 import { isUuid } from '../../stream/decode';
-import { GEO_MAX_LIMIT, type GeoItem, type GeoPage } from './adapters/geo-manifest';
+import { GEO_MAX_LIMIT, type GeoFilters, type GeoItem, type GeoPage } from './adapters/geo-manifest';
 import type { CallOptions } from './client';
 import { ServiceError } from './errors';
 import { isAbort } from './timing';
@@ -13,7 +13,7 @@ import { UuidSet } from './uuid-set';
 
 /** What the walker needs of the client (a fake in tests). */
 export interface GeoManifestSource {
-	geoManifestPage(dataset: Dataset, component: Component, page: { cursor?: string; limit?: number }, options: CallOptions): Promise<GeoPage>;
+	geoManifestPage(dataset: Dataset, component: Component, page: { cursor?: string; limit?: number; filters?: GeoFilters }, options: CallOptions): Promise<GeoPage>;
 }
 
 type PartMessage = Extract<ControlMessage, { type: 'progress' | 'waiting' | 'restart' | 'error' | 'part-done' }>;
@@ -30,6 +30,8 @@ export interface WalkOptions {
 	pageSize?: number;
 	/** Cursor rejections tolerated per part before it fails. */
 	maxRestarts?: number;
+	/** The manifest's own filters (the map walks without; an export narrows). */
+	filters?: GeoFilters;
 }
 
 export const DEFAULT_MAX_RESTARTS = 5;
@@ -65,7 +67,7 @@ async function walkPart(part: PartId, options: WalkOptions, progress: { received
 	for (;;) {
 		let page: GeoPage;
 		try {
-			page = await source.geoManifestPage(dataset, component, { cursor, limit }, { signal, onWait });
+			page = await source.geoManifestPage(dataset, component, { cursor, limit, filters: options.filters }, { signal, onWait });
 		} catch (error) {
 			if (cursor === undefined || !isCursorRejection(error)) throw error;
 			if (++restarts > maxRestarts) throw tooManyRestarts(part, maxRestarts);

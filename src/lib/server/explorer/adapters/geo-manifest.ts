@@ -20,8 +20,17 @@ export interface GeoPage {
 	dropped: number;
 }
 
-export function geoQuery(cursor: string | undefined, limit: number): Record<string, string> {
+/** The manifest's own filters (one country, one entity, a date range), as the spec names them. */
+export interface GeoFilters {
+	country?: string;
+	entity?: string;
+	date_from?: string;
+	date_to?: string;
+}
+
+export function geoQuery(cursor: string | undefined, limit: number, filters: GeoFilters = {}): Record<string, string> {
 	const query: Record<string, string> = { [GEO_LIMIT_PARAM]: String(limit) };
+	for (const [k, v] of Object.entries(filters)) if (v !== undefined) query[k] = v;
 	if (cursor !== undefined) query[GEO_CURSOR_PARAM] = cursor;
 	return query;
 }
@@ -50,6 +59,9 @@ function decodeItem(entry: Record<string, unknown>): GeoItem | undefined {
 	if (typeof entry.primary_date === 'string') item.date = entry.primary_date;
 	if (typeof entry.primary_country === 'string') item.country = entry.primary_country;
 	if (typeof entry.entity === 'string') item.entity = entry.entity;
+	if (typeof entry.primary_id === 'number') item.primaryId = entry.primary_id;
+	if (typeof entry.second_geo_layer === 'string') item.area = entry.second_geo_layer;
+	if (typeof entry.title === 'string') item.title = entry.title;
 	return item;
 }
 

@@ -1,0 +1,177 @@
+// Export of the records the map's filters select, as CSV or GeoJSON, streamed from the geo
+// manifests under the server-held key (so the key's restrictions hold) with every field a
+// manifest item has. The manifest narrows by what it supports (dates, one country, one entity);
+// several countries or organisations are filtered here. The walk is the map's (restart on a
+// rejected cursor, nothing twice), paced by how fast the browser reads.
+import { DATASET_LABEL, type Component, type Dataset } from '../../types/dataset';
+import type { PartId } from '../../types/stream';
+import type { GeoFilters, GeoItem } from './adapters/geo-manifest';
+import { failure, NO_STORE, service, upstreamFailure } from './endpoints';
+import { ServiceError } from './errors';
+import { parseStreamQuery, type Parsed } from './params';
+import { walkManifests, type GeoManifestSource } from './walker';
+
+export type ExportFormat = 'csv' | 'geojson';
+
+export interface ExportRequest {
+	format: ExportFormat;
+	parts: PartId[];
+	countries: string[];
+	entities: string[];
+	from?: string;
+	to?: string;
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+const FILTER_PARAMS = new Set(['format', 'countries', 'entities', 'from', 'to']);
+const MAX_NAMES = 500;
+
+export const CSV_COLUMNS = ['uuid', 'dataset', 'component', 'primary_id', 'primary_date', 'primary_country', 'second_geo_layer', 'entity', 'title', 'dominant_lat', 'dominant_long'] as const;
+
+/** `?format=csv&datasets=…&components=…&countries=A|B&entities=…&from=YYYY-MM-DD&to=…` */
+export function parseExport(query: URLSearchParams): Parsed<ExportRequest> {
+	const format = query.get('format') ?? 'csv';
+	if (format !== 'csv' && format !== 'geojson') return { ok: false, message: `Unknown export format "${format}"; expected csv or geojson.` };
+	const parts = parseStreamQuery(new URLSearchParams([...query].filter(([k]) => !FILTER_PARAMS.has(k))));
+	if (!parts.ok) return parts;
+	for (const k of ['from', 'to'] as const) {
+		const v = query.get(k);
+		if (v && !ISO.test(v)) return { ok: false, message: `"${v}" is not a date (YYYY-MM-DD).` };
+	}
+	// Names may hold commas ("Korea, Republic of"): lists are separated by "|".
+	const names = (k: string) => (query.get(k) ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+	const countries = names('countries');
+	const entities = names('entities');
+	if (countries.length > MAX_NAMES || entities.length > MAX_NAMES) return { ok: false, message: `At most ${MAX_NAMES} countries and ${MAX_NAMES} organisations.` };
+	const from = query.get('from') || undefined;
+	const to = query.get('to') || undefined;
+	if (from && to && from > to) return { ok: false, message: `The start date ${from} is after the end date ${to}.` };
+	return { ok: true, value: { format, parts: parts.value, countries, entities, from, to } };
+}
+
+/** Spreadsheets run cells that start with = + - @ as formulas: such text is quoted as text (OWASP CSV injection). */
+export function csvCell(value: string | number | undefined): string {
+	if (value === undefined) return '';
+	let text = String(value);
+	if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+interface Row {
+	dataset: Dataset;
+	component: Component;
+	item: GeoItem;
+}
+
+const csvRow = ({ dataset, component, item }: Row) =>
+	[item.uuid, DATASET_LABEL[dataset], component, item.primaryId, item.date, item.country, item.area, item.entity, item.title, item.lat, item.lon].map(csvCell).join(',') + '\r\n';
+
+function geojsonFeature({ dataset, component, item }: Row): string {
+	const properties = { uuid: item.uuid, dataset: DATASET_LABEL[dataset], component, primary_id: item.primaryId, primary_date: item.date, primary_country: item.country, second_geo_layer: item.area, entity: item.entity, title: item.title };
+	return JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: [item.lon, item.lat] }, properties });
+}
+
+/** What the manifest can filter by itself; the rest is checked per item. */
+function manifestFilters(r: ExportRequest): GeoFilters {
+	return {
+		country: r.countries.length === 1 ? r.countries[0] : undefined,
+		entity: r.entities.length === 1 ? r.entities[0] : undefined,
+		date_from: r.from,
+		date_to: r.to
+	};
+}
+
+export function exportStream(source: GeoManifestSource, r: ExportRequest, signal: AbortSignal): ReadableStream<Uint8Array> {
+	const abort = new AbortController();
+	signal.addEventListener('abort', () => abort.abort(), { once: true });
+	const countries = r.countries.length > 1 ? new Set(r.countries) : null;
+	const entities = r.entities.length > 1 ? new Set(r.entities) : null;
+	const encoder = new TextEncoder();
+	let first = true;
+	let waiting: (() => void) | null = null;
+	return new ReadableStream<Uint8Array>(
+		{
+			start(controller) {
+				const write = async (text: string) => {
+					if (abort.signal.aborted || !text) return;
+					controller.enqueue(encoder.encode(text));
+					if ((controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (waiting = resolve));
+				};
+				void (async () => {
+					try {
+						await write(r.format === 'csv' ? CSV_COLUMNS.join(',') + '\r\n' : '{"type":"FeatureCollection","features":[\n');
+						await walkManifests({
+							source,
+							parts: r.parts,
+							signal: abort.signal,
+							filters: manifestFilters(r),
+							emit: async (event) => {
+								// A part that fails makes the file incomplete: the download fails rather than end short.
+								if (event.type === 'error') throw new ServiceError({ status: event.status ?? 502, code: event.code, title: 'Export failed' }, event.message);
+								if (event.type !== 'page') return;
+								const [dataset, component] = event.part.split('/') as [Dataset, Component];
+								let text = '';
+								for (const item of event.items) {
+									if (countries && !countries.has(item.country ?? '')) continue;
+									if (entities && !entities.has(item.entity ?? '')) continue;
+									if (r.format === 'csv') text += csvRow({ dataset, component, item });
+									else {
+										text += (first ? '' : ',\n') + geojsonFeature({ dataset, component, item });
+										first = false;
+									}
+								}
+								await write(text);
+							}
+						});
+						if (abort.signal.aborted) return;
+						if (r.format === 'geojson') await write('\n]}\n');
+						controller.close();
+					} catch (error) {
+						if (!abort.signal.aborted) controller.error(error);
+					}
+				})();
+			},
+			pull() {
+				const resolve = waiting;
+				waiting = null;
+				resolve?.();
+			},
+			cancel() {
+				abort.abort();
+				const resolve = waiting;
+				waiting = null;
+				resolve?.();
+			}
+		},
+		{ highWaterMark: 8 }
+	);
+}
+
+/** GET /api/export : the filtered records as a file. Every part is asked first, so that a refusal is a status, not a short file. */
+export async function exportEndpoint(url: URL, signal: AbortSignal): Promise<Response> {
+	const parsed = parseExport(url.searchParams);
+	if (!parsed.ok) return failure(parsed.message, 400);
+	const r = parsed.value;
+	const { client } = service(url);
+	let total = 0;
+	try {
+		for (const part of r.parts) {
+			const [dataset, component] = part.split('/') as [Dataset, Component];
+			total += (await client.geoManifestPage(dataset, component, { limit: 1, filters: manifestFilters(r) }, { signal, attempts: 1 })).total ?? 0;
+		}
+	} catch (error) {
+		return upstreamFailure(error, signal);
+	}
+	const stamp = new Date().toISOString().slice(0, 10);
+	const name = `records-${stamp}.${r.format === 'csv' ? 'csv' : 'geojson'}`;
+	return new Response(exportStream(client, r, signal), {
+		headers: {
+			'content-type': r.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/geo+json',
+			'content-disposition': `attachment; filename="${name}"`,
+			// Before the explorer's own filtering of several countries or organisations: an upper bound then.
+			'x-export-upper-bound': String(total),
+			'x-content-type-options': 'nosniff',
+			...NO_STORE
+		}
+	});
+}
