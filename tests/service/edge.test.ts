@@ -27,6 +27,8 @@ interface RawAnswer {
 	headers: http.IncomingHttpHeaders;
 	body: string;
 	reusedSocket: boolean;
+	/** Set when the server closed the connection while the body was still being sent (EPIPE, ECONNRESET). */
+	cutOff?: string;
 }
 
 /** One request over node:http, which (unlike fetch) sends the Host header it is given. */
@@ -39,7 +41,17 @@ function raw(method: string, path: string, headers: Record<string, string> = {},
 			res.on('data', (d) => (text += d));
 			res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text, reusedSocket: req.reusedSocket }));
 		});
-		req.on('error', reject);
+		let answered = false;
+		req.on('response', () => (answered = true));
+		// A server that answers early and closes may reset the connection while a large body is
+		// still being written: the client then sees EPIPE or ECONNRESET, before or after the answer.
+		req.on('error', (e: NodeJS.ErrnoException) => {
+			if (e.code === 'EPIPE' || e.code === 'ECONNRESET') {
+				if (!answered) resolve({ status: 0, headers: {}, body: '', reusedSocket: req.reusedSocket, cutOff: e.code });
+				return;
+			}
+			reject(e);
+		});
 		if (body !== undefined) req.write(body);
 		req.end();
 	});
@@ -237,8 +249,13 @@ describe('an answer sent before its body was read leaves the connection usable',
 		const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 		try {
 			const first = await raw('POST', '/v1/icd/domain-genai', { authorization: 'Bearer wrong', 'content-type': 'application/json', 'content-length': String(huge.length) }, huge, agent);
-			expect(first.status).toBe(401);
-			expect(first.headers.connection).toBe('close');
+			// Either the refusal arrived with Connection: close, or the connection was cut while the
+			// rest of the body was still on its way: in both cases the server did not keep it open.
+			if (first.cutOff) expect(first.cutOff).toMatch(/^(EPIPE|ECONNRESET)$/);
+			else {
+				expect(first.status).toBe(401);
+				expect(first.headers.connection).toBe('close');
+			}
 			const second = await raw('GET', '/openapi.json', {}, undefined, agent);
 			expect(second.status).toBe(200);
 			expect(second.reusedSocket).toBe(false);

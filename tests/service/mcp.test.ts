@@ -147,13 +147,13 @@ describe('tools/list', () => {
 
 		// Natural language search takes the REST query parameters; Domain GenAI the REST body fields.
 		const nl = tools.get('searchIcdbNl')!.inputSchema as { properties: Record<string, Record<string, unknown>>; required?: string[] };
-		expect(Object.keys(nl.properties).sort()).toEqual(['country', 'date_from', 'date_to', 'entity', 'page', 'per_page', 'search', 'source_component', 'top_k']);
+		expect(Object.keys(nl.properties).sort()).toEqual(['country', 'date_from', 'date_to', 'entity', 'ignore', 'page', 'per_page', 'search', 'source_component', 'top_k']);
 		expect(nl.required).toEqual(['search']);
 		expect(nl.properties.top_k).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
 		expect(nl.properties.source_component.enum).toEqual(['all', 'video', 'image']);
 		const genai = tools.get('icdDomainGenAiChat')!;
 		expect(genai.inputSchema).toMatchObject({ required: ['question'], properties: { question: { type: 'string' }, conversation_id: { type: 'string' }, top_k: { type: 'integer' } } });
-		expect(Object.keys(genai.inputSchema.properties!).sort()).toEqual(['conversation_id', 'entity', 'primary_country', 'question', 'top_k']);
+		expect(Object.keys(genai.inputSchema.properties!).sort()).toEqual(['conversation_id', 'date_from', 'date_to', 'entity', 'ignore', 'primary_country', 'question', 'source_component', 'top_k']);
 		expect(tools.get('searchIcdNl')!.outputSchema?.required).toEqual(expect.arrayContaining(['items', 'retrieval_question', 'top_k']));
 		// The GenAI output schema admits further fields, so a client validating structured content accepts later additions.
 		expect(genai.outputSchema?.required).toEqual(expect.arrayContaining(['answer', 'sources', 'conversation_id', 'credits_remaining']));
