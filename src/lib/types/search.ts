@@ -23,6 +23,51 @@ export interface SearchHit extends FoundRecord {
 	lat?: number;
 }
 
+/** The parts of a question the service recognises and can drop (`ignore`). */
+export type UnderstoodGroup = 'place' | 'date' | 'organisation' | 'component';
+
+/** One recognised part of a question, as the service reports it (docs/api.md, "How a question is understood"). */
+export interface UnderstoodPart {
+	kind: 'country' | 'area' | 'town' | 'entity' | 'sub_entity' | 'date' | 'component';
+	group: UnderstoodGroup;
+	text: string;
+	label: string;
+	status: 'applied' | 'overridden' | 'ignored';
+	reason?: string;
+	value?: string;
+	country?: string;
+	date_from?: string;
+	date_to?: string;
+	fromEarlierQuestion?: boolean;
+}
+
+/** Every filter the service applied: the request's and what it read from the question. */
+export interface UnderstoodFilters {
+	/** The countries of the places named (any of them). */
+	countries: string[];
+	entity?: string;
+	date_from?: string;
+	date_to?: string;
+	source_component?: Component;
+}
+
+/** How the service understood a question; absent when the service does not say (a deployment without the addition). */
+export interface Interpretation {
+	parts: UnderstoodPart[];
+	filters: UnderstoodFilters;
+	searchedText?: string;
+	ignored: UnderstoodGroup[];
+}
+
+/** A figure an aggregate question asked for, computed by the service over the whole dataset. */
+export interface AnswerFigures {
+	kind: 'count' | 'rank' | 'trend' | 'compare';
+	dimension?: string;
+	total: number;
+	groups?: { label: string; count: number }[];
+	period?: { from: string | null; to: string | null };
+}
+
 export interface SearchResult {
 	mode: 'keyword' | 'meaning';
 	query: string;
@@ -30,6 +75,11 @@ export interface SearchResult {
 	totals: { dataset: Dataset; component?: Component; total: number }[];
 	/** Parts the key could not search, in words. */
 	notes: string[];
+	/** Meaning search: how the question was understood. */
+	interpretation?: Interpretation;
+	/** The page shown (1-based) and whether the service has more past it. */
+	page: number;
+	more: boolean;
 }
 
 export interface AskSource extends FoundRecord {
@@ -49,6 +99,12 @@ export interface AskTurn {
 	absoluteExpiresAt?: string;
 	usage?: { prompt_tokens?: number; output_tokens?: number; total_tokens?: number };
 	creditsRemaining?: number;
+	interpretation?: Interpretation;
+	figures?: AnswerFigures;
+	/** The groups this turn asked the service not to apply. */
+	ignored?: UnderstoodGroup[];
+	/** What the explorer has to say about how the turn was asked. */
+	notes?: string[];
 }
 
 /** A failed turn, with what the person can do about it. */

@@ -2,13 +2,17 @@
 // retries it, and neither does anything here), and conversation deletion for "New conversation".
 import { json } from '@sveltejs/kit';
 import type { Dataset } from '../../types/dataset';
-import type { AskFailure, AskTurn } from '../../types/search';
-import type { GenaiTurn } from './adapters/genai';
+import type { AskFailure, AskTurn, UnderstoodGroup } from '../../types/search';
+import type { GenaiRequest, GenaiTurn } from './adapters/genai';
+import { decodeFigures, decodeInterpretation } from './adapters/interpretation';
+import type { ServiceClient } from './client';
 import { failure, NO_STORE, service } from './endpoints';
 import { ServiceError, statusForBrowser } from './errors';
 import { isAbort } from './timing';
 
 const MAX_QUESTION = 4000;
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+const GROUPS: readonly UnderstoodGroup[] = ['place', 'date', 'organisation', 'component'];
 
 interface AskBody {
 	dataset: Dataset;
@@ -16,6 +20,12 @@ interface AskBody {
 	conversationId?: string;
 	country?: string;
 	entity?: string;
+	/** The map's dates and single component: the question's context, which the question can narrow. */
+	from?: string;
+	to?: string;
+	component?: 'video' | 'image';
+	/** Parts of the question the analyst removed (chips): not applied as filters. */
+	ignore?: UnderstoodGroup[];
 }
 
 function parseAsk(body: unknown): { ok: true; value: AskBody } | { ok: false; message: string } {
@@ -26,10 +36,57 @@ function parseAsk(body: unknown): { ok: true; value: AskBody } | { ok: false; me
 	if (!question) return { ok: false, message: 'Type a question.' };
 	if (question.length > MAX_QUESTION) return { ok: false, message: `The question is too long (at most ${MAX_QUESTION} characters).` };
 	const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-	return { ok: true, value: { dataset: b.dataset, question, conversationId: text(b.conversationId), country: text(b.country), entity: text(b.entity) } };
+	const from = text(b.from);
+	const to = text(b.to);
+	for (const d of [from, to]) if (d && !ISO.test(d)) return { ok: false, message: `"${d}" is not a date (YYYY-MM-DD).` };
+	if (from && to && from > to) return { ok: false, message: 'The start date is after the end date.' };
+	const component = text(b.component);
+	if (component && component !== 'video' && component !== 'image') return { ok: false, message: `Unknown component "${component}"; expected video or image.` };
+	if (b.ignore !== undefined && (!Array.isArray(b.ignore) || !b.ignore.every((g) => GROUPS.includes(g as UnderstoodGroup)))) {
+		return { ok: false, message: `ignore lists parts of the question: ${GROUPS.join(', ')}.` };
+	}
+	const ignore = b.ignore as UnderstoodGroup[] | undefined;
+	return {
+		ok: true,
+		value: { dataset: b.dataset, question, conversationId: text(b.conversationId), country: text(b.country), entity: text(b.entity), from, to, component: component as AskBody['component'], ignore: ignore?.length ? [...new Set(ignore)] : undefined }
+	};
 }
 
-export function toTurn(dataset: Dataset, question: string, t: GenaiTurn): AskTurn {
+/** The request fields that are additions of the embedded service (docs/api.md), not the spec's. */
+const ADDITIONS = ['date_from', 'date_to', 'source_component', 'ignore'] as const;
+
+/**
+ * One turn. A deployment that does not take the additions refuses them with a 400, which bills
+ * nothing; the turn is then asked once more without them, and the turn's notes say so.
+ */
+export async function askOnce(client: ServiceClient, a: AskBody, signal: AbortSignal): Promise<{ turn: GenaiTurn; notes: string[] }> {
+	const body: GenaiRequest = {
+		question: a.question,
+		conversation_id: a.conversationId,
+		primary_country: a.country,
+		entity: a.entity,
+		date_from: a.from,
+		date_to: a.to,
+		source_component: a.component,
+		ignore: a.ignore
+	};
+	const sendsAdditions = ADDITIONS.some((k) => body[k] !== undefined);
+	try {
+		return { turn: await client.genaiTurn(a.dataset, body, { signal }), notes: [] };
+	} catch (error) {
+		if (!sendsAdditions || !refusedAddition(error)) throw error;
+		for (const k of ADDITIONS) delete body[k];
+		const turn = await client.genaiTurn(a.dataset, body, { signal });
+		return { turn, notes: ["This service does not take the map's dates, component or removed parts with a question: it was asked without them."] };
+	}
+}
+
+/** A 400 bills nothing: when the additions were sent, asking once more without them is safe. */
+function refusedAddition(error: unknown): boolean {
+	return error instanceof ServiceError && error.status === 400;
+}
+
+export function toTurn(dataset: Dataset, question: string, t: GenaiTurn, ignored?: UnderstoodGroup[], notes: string[] = []): AskTurn {
 	return {
 		dataset,
 		question,
@@ -52,7 +109,11 @@ export function toTurn(dataset: Dataset, question: string, t: GenaiTurn): AskTur
 		expiresAt: t.conversation_expires_at,
 		absoluteExpiresAt: t.conversation_absolute_expires_at,
 		usage: t.usage,
-		creditsRemaining: t.credits_remaining
+		creditsRemaining: t.credits_remaining,
+		interpretation: decodeInterpretation(t.interpretation),
+		figures: decodeFigures(t.figures),
+		ignored,
+		notes
 	};
 }
 
@@ -70,19 +131,15 @@ function askFailure(error: ServiceError): AskFailure {
 	return { code: error.code, message: error.message };
 }
 
-/** POST /api/ask {dataset, question, conversationId?, country?, entity?} : one turn. */
+/** POST /api/ask {dataset, question, conversationId?, country?, entity?, from?, to?, component?, ignore?} : one turn. */
 export async function askEndpoint(request: Request, url: URL): Promise<Response> {
 	const body = await request.json().catch(() => null);
 	const parsed = parseAsk(body);
 	if (!parsed.ok) return failure(parsed.message, 400);
 	const a = parsed.value;
 	try {
-		const turn = await service(url).client.genaiTurn(
-			a.dataset,
-			{ question: a.question, conversation_id: a.conversationId, primary_country: a.country, entity: a.entity },
-			{ signal: request.signal }
-		);
-		return json(toTurn(a.dataset, a.question, turn), { headers: NO_STORE });
+		const { turn, notes } = await askOnce(service(url).client, a, request.signal);
+		return json(toTurn(a.dataset, a.question, turn, a.ignore, notes), { headers: NO_STORE });
 	} catch (error) {
 		if (error instanceof ServiceError) return json(askFailure(error), { status: statusForBrowser(error), headers: NO_STORE });
 		if (isAbort(error, request.signal)) return failure('The request was cancelled.', 499);

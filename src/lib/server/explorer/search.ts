@@ -3,15 +3,21 @@
 // the key may not see are reported beside the results instead of failing the whole search.
 import { json } from '@sveltejs/kit';
 import { COMPONENTS, DATASET_LABEL, DATASETS, type Component, type Dataset } from '../../types/dataset';
-import type { SearchHit, SearchResult } from '../../types/search';
+import type { Interpretation, SearchHit, SearchResult, UnderstoodGroup } from '../../types/search';
+import { decodeInterpretation } from './adapters/interpretation';
 import type { ServiceClient } from './client';
 import { failure, NO_STORE, service, upstreamFailure } from './endpoints';
 import { ServiceError } from './errors';
 import { parseStreamQuery } from './params';
 
-const MAX_HITS = 50;
+/** Hits on one page of the panel, over every part searched. */
+const PAGE_HITS = 50;
+/** Meaning search ranks at most this many records per dataset (the service's top_k maximum): the pages go that far. */
+const MEANING_TOP_K = 200;
+const MAX_PAGE = 100;
 const MAX_QUERY = 1000;
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
+const GROUPS: readonly UnderstoodGroup[] = ['place', 'date', 'organisation', 'component'];
 
 export interface SearchRequest {
 	mode: 'keyword' | 'meaning';
@@ -22,6 +28,10 @@ export interface SearchRequest {
 	entity?: string;
 	dateFrom?: string;
 	dateTo?: string;
+	/** 1-based page of the merged results. */
+	page: number;
+	/** Meaning search: parts of the question the analyst removed. */
+	ignore: UnderstoodGroup[];
 }
 
 export function parseSearch(q: URLSearchParams): { ok: true; value: SearchRequest } | { ok: false; message: string } {
@@ -38,15 +48,34 @@ export function parseSearch(q: URLSearchParams): { ok: true; value: SearchReques
 		const v = q.get(k);
 		if (v && !ISO.test(v)) return { ok: false, message: `"${v}" is not a date (YYYY-MM-DD).` };
 	}
+	const page = Number(q.get('page') ?? '1');
+	if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) return { ok: false, message: `"${q.get('page')}" is not a page number (1 to ${MAX_PAGE}).` };
+	const ignore = (q.get('ignore') ?? '').split(',').map((g) => g.trim()).filter(Boolean);
+	const unknown = ignore.find((g) => !GROUPS.includes(g as UnderstoodGroup));
+	if (unknown) return { ok: false, message: `"${unknown}" is not a part of a question; expected ${GROUPS.join(', ')}.` };
 	const optional = (k: string) => q.get(k)?.trim() || undefined;
-	return { ok: true, value: { mode, query, datasets, components, country: optional('country'), entity: optional('entity'), dateFrom: optional('from'), dateTo: optional('to') } };
+	return {
+		ok: true,
+		value: { mode, query, datasets, components, country: optional('country'), entity: optional('entity'), dateFrom: optional('from'), dateTo: optional('to'), page, ignore: [...new Set(ignore)] as UnderstoodGroup[] }
+	};
 }
 
 /** Round-robin over ranked lists: no part's relevance scale dominates another's. */
-function interleave<T>(lists: T[][], max: number): T[] {
+function interleave<T>(lists: T[][]): T[] {
 	const out: T[] = [];
-	for (let i = 0; out.length < max && lists.some((l) => i < l.length); i++) for (const l of lists) if (i < l.length && out.length < max) out.push(l[i]);
+	for (let i = 0; lists.some((l) => i < l.length); i++) for (const l of lists) if (i < l.length) out.push(l[i]);
 	return out;
+}
+
+/** One reading for the panel: the datasets read the same question, their organisation names differ. */
+function mergeInterpretations(list: (Interpretation | undefined)[]): Interpretation | undefined {
+	const [first, ...rest] = list.filter((i): i is Interpretation => !!i);
+	if (!first) return undefined;
+	const key = (p: Interpretation['parts'][number]) => `${p.group}|${p.label}|${p.status}`;
+	const seen = new Set(first.parts.map(key));
+	const parts = [...first.parts];
+	for (const other of rest) for (const p of other.parts) if (!seen.has(key(p))) (seen.add(key(p)), parts.push(p));
+	return { ...first, parts };
 }
 
 export async function runSearch(client: ServiceClient, r: SearchRequest, signal: AbortSignal): Promise<SearchResult> {
@@ -68,11 +97,13 @@ export async function runSearch(client: ServiceClient, r: SearchRequest, signal:
 
 	if (r.mode === 'keyword') {
 		const parts = r.datasets.flatMap((dataset) => r.components.map((component) => ({ dataset, component })));
+		const perPart = Math.ceil(PAGE_HITS / Math.max(1, parts.length));
 		const pages = await Promise.all(
 			parts.map(({ dataset, component }) =>
-				guarded(`${DATASET_LABEL[dataset]} ${component}s`, () => client.searchPage(dataset, component, { search: r.query, per_page: 25, sort: 'relevance', ...filters }, { signal }))
+				guarded(`${DATASET_LABEL[dataset]} ${component}s`, () => client.searchPage(dataset, component, { search: r.query, page: r.page, per_page: perPart, sort: 'relevance', ...filters }, { signal }))
 			)
 		);
+		const more = pages.some((p) => p?.nextPage);
 		const lists = pages.map((page, i) => {
 			if (!page) return [];
 			totals.push({ ...parts[i], total: page.itemsTotal ?? page.items.length });
@@ -89,13 +120,17 @@ export async function runSearch(client: ServiceClient, r: SearchRequest, signal:
 				lat: item.dominant_lat
 			}));
 		});
-		return { mode: r.mode, query: r.query, hits: interleave(lists, MAX_HITS), totals, notes };
+		return { mode: r.mode, query: r.query, hits: interleave(lists), totals, notes, page: r.page, more };
 	}
 
 	const sourceComponent = r.components.length === 1 ? r.components[0] : undefined;
+	const perDataset = Math.ceil(PAGE_HITS / Math.max(1, r.datasets.length));
+	const ignore = r.ignore.length ? r.ignore.join(',') : undefined;
 	const pages = await Promise.all(
 		r.datasets.map((dataset) =>
-			guarded(`${DATASET_LABEL[dataset]}`, () => client.nlSearch(dataset, { search: r.query, per_page: MAX_HITS, top_k: MAX_HITS, source_component: sourceComponent, ...filters }, { signal }))
+			guarded(`${DATASET_LABEL[dataset]}`, () =>
+				client.nlSearch(dataset, { search: r.query, page: r.page, per_page: perDataset, top_k: MEANING_TOP_K, source_component: sourceComponent, ignore, ...filters }, { signal })
+			)
 		)
 	);
 	const hits: SearchHit[] = [];
@@ -119,10 +154,11 @@ export async function runSearch(client: ServiceClient, r: SearchRequest, signal:
 		}
 	});
 	hits.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
-	return { mode: r.mode, query: r.query, hits: hits.slice(0, MAX_HITS), totals, notes };
+	const interpretation = mergeInterpretations(pages.map((p) => decodeInterpretation(p?.interpretation)));
+	return { mode: r.mode, query: r.query, hits, totals, notes, interpretation, page: r.page, more: pages.some((p) => p?.nextPage) };
 }
 
-/** GET /api/search?mode=keyword|meaning&q=…&datasets=…&components=…&country=…&entity=…&from=…&to=… */
+/** GET /api/search?mode=keyword|meaning&q=…&datasets=…&components=…&country=…&entity=…&from=…&to=…&page=…&ignore=… */
 export async function searchEndpoint(url: URL, signal: AbortSignal): Promise<Response> {
 	const parsed = parseSearch(url.searchParams);
 	if (!parsed.ok) return failure(parsed.message, 400);

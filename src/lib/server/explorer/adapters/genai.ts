@@ -30,7 +30,10 @@ const turn = z.looseObject({
 	conversation_absolute_expires_at: optionalText,
 	usage: usage.optional().catch(undefined),
 	credits_charged: optionalInt,
-	credits_remaining: optionalInt
+	credits_remaining: optionalInt,
+	// Additions of the embedded service, decoded apart (adapters/interpretation.ts): absent elsewhere.
+	interpretation: z.unknown().optional(),
+	figures: z.unknown().optional()
 });
 
 export type GenaiTurn = z.output<typeof turn>;
@@ -42,6 +45,11 @@ export interface GenaiRequest {
 	primary_country?: string;
 	entity?: string;
 	top_k?: number;
+	/** Additions of the embedded service: the turn's period and component, and parts of the question not to apply. */
+	date_from?: string;
+	date_to?: string;
+	source_component?: 'video' | 'image';
+	ignore?: string[];
 }
 
 export function decodeGenaiTurn(body: unknown): GenaiTurn {

@@ -23,7 +23,8 @@ const nlPage = z.looseObject({
 	itemsTotal: optionalInt,
 	nextPage: nullableInt,
 	retrieval_question: optionalText,
-	top_k: optionalInt
+	top_k: optionalInt,
+	interpretation: z.unknown().optional()
 });
 
 export type NlItem = z.output<typeof nlItem>;
@@ -39,6 +40,8 @@ export interface NlParams {
 	top_k?: number;
 	date_from?: string;
 	date_to?: string;
+	/** Parts of the question not to apply (an addition of the embedded service), comma-separated. */
+	ignore?: string;
 }
 
 export function decodeNlPage(body: unknown): NlPage {

@@ -117,12 +117,15 @@ function dedupe(parts: ReadPart[]): ReadPart[] {
 	});
 }
 
+/** Words that only tie a recognised part to the sentence ("in Sudan", "near Kassala", "since 2024"): cut with it. */
+const CONNECTOR_BEFORE = /(?:^|\s)(?:in|near|around|at|from|during|since|across|within|inside|throughout|and|or)\s*$/i;
+
 function cut(question: string, parts: ReadPart[]): string {
 	let out = '';
 	let at = 0;
 	for (const p of parts) {
 		if (p.kind === 'component') continue;
-		out += question.slice(at, p.start) + ' ';
+		out += question.slice(at, p.start).replace(CONNECTOR_BEFORE, ' ') + ' ';
 		at = Math.max(at, p.end);
 	}
 	return (out + question.slice(at)).replace(/\s+/g, ' ').trim();
