@@ -20,6 +20,7 @@ import { formatTable } from './bench/naive-compare';
 import { ensureBuild, prepareDataset, startProductionServer } from './bench/server';
 import { benchService } from './bench/service';
 import { benchStream } from './bench/stream';
+import { understandingLatency } from './bench/understanding';
 import { formatGrowth, growthTable, type ScaleRun } from './bench/scales';
 
 const { values } = parseArgs({
@@ -88,7 +89,11 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 			if (evaluation.status !== 0) throw new Error('the NL evaluation failed (scripts/eval-nl.ts)');
 			log(evaluation.stdout.trimEnd());
 			const latency = await benchService(server.url, key, { seconds: Number(values.seconds), connections: values.connections!.split(',').map(Number), walkRuns: 0, log, only: ['natural language search'] });
-			result.nl = { evaluation: evaluation.stdout, latency: latency.load };
+			// Questions that name a place and a year, aggregate Domain GenAI answers and question understanding, beside open questions.
+			const questions = (JSON.parse(fs.readFileSync('bench/nl-eval/queries.json', 'utf8')).queries as { search: string }[]).map((q) => q.search);
+			const understanding = await understandingLatency(server.url, key, dataDir, questions);
+			log(`understanding: ${JSON.stringify(understanding)}`);
+			result.nl = { evaluation: evaluation.stdout, latency: latency.load, understanding };
 		}
 		if (sections.has('stream')) {
 			heading(`stream: explorer vs naive baseline, median of ${runs}`);

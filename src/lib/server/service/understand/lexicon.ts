@@ -176,8 +176,9 @@ function addTowns(b: Builder, codes: Map<string, string>): void {
 		const country = codes.get(c.country);
 		if (!country || c.population < MIN_TOWN_POPULATION || EXCLUDED_FEATURES.has(c.featureCode)) continue;
 		const key = nameKey(c.name);
+		// A town named like an area is kept: "near Kabale" is the town, "in Kabale" the district (read.ts).
 		const existing = b.names.get(key);
-		if (existing?.some((e) => e.kind !== 'town')) continue;
+		if (existing?.some((e) => e.kind === 'country')) continue;
 		const [lon, lat] = c.loc.coordinates;
 		b.add(c.name, { kind: 'town', value: c.name, country, lat, lon, weight: c.population, asNameOnly: oneCommonWord(c.name) });
 	}

@@ -56,8 +56,13 @@ function acceptable(entry: NameEntry, question: string, tokens: Token[], i: numb
 	return tokens.slice(i, i + n).every((t) => /^\p{Lu}/u.test(t.raw));
 }
 
-/** Of the things one name can be, the likeliest: by kind, then by how often the data has it. */
-function choose(entries: NameEntry[]): NameEntry {
+/**
+ * Of the things one name can be, the likeliest: by kind, then by how often the data has it.
+ * "near Kabale" means the town when there is one (an area is not near itself).
+ */
+function choose(entries: NameEntry[], afterNear: boolean): NameEntry {
+	const town = afterNear ? entries.find((e) => e.kind === 'town') : undefined;
+	if (town && !entries.some((e) => e.kind === 'country')) return town;
 	return [...entries].sort((a, b) => KIND_PRIORITY.indexOf(a.kind) - KIND_PRIORITY.indexOf(b.kind) || b.weight - a.weight)[0];
 }
 
@@ -86,7 +91,7 @@ export function readQuestion(db: Db, dataset: Dataset, question: string, now: Da
 			if (span.some(inDate)) continue;
 			const entries = lex.names.get(span.map((t) => t.norm).join(' '))?.filter((e) => acceptable(e, question, tokens, i, n));
 			if (!entries?.length) continue;
-			const name = choose(entries);
+			const name = choose(entries, i > 0 && /^(near|around)$/.test(tokens[i - 1].norm));
 			const [start, end] = [span[0].start, span[n - 1].end];
 			parts.push({ kind: name.kind, text: question.slice(start, end), start, end, label: labelOf(name), name });
 			matched = n;
