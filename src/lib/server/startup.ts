@@ -3,6 +3,7 @@ import { ensureDataset, formatProgress } from './dataset';
 import type { Runtime } from './runtime';
 import { forgetCanonicalValues } from './service/records/scope';
 import { forgetCounts } from './service/records/count-cache';
+import { forgetPassingRecords } from './service/nl/passing-records';
 import { progressLine } from './progress';
 import { ensureNlIndex } from './service/nl/index-build';
 import { purgeExpiredConversations } from './service/genai/conversations';
@@ -20,6 +21,7 @@ export function prepareDataset(rt: Runtime): void {
 	if (generated) {
 		forgetCanonicalValues(rt.db);
 		forgetCounts(rt.db);
+		forgetPassingRecords(rt.db);
 		forgetLexicons(rt.db);
 	}
 	// Natural language search needs its own index; built once per dataset, skipped after that.

@@ -144,5 +144,16 @@ CREATE INDEX credit_ledger_key ON credit_ledger(key_id, created_at);
 		// JSON (genai/constraints.ts): the parts applied, the topic and the kind of answer, so that
 		// "and in Chad?" keeps the earlier question's period and subject.
 		sql: `ALTER TABLE conversation_turns ADD COLUMN constraints TEXT;`
+	},
+	{
+		version: 6,
+		name: 'natural language search: a facets column in the chunk indexes, for filters the index matches itself',
+		// nl/facets.ts. The column weighs nothing in BM25, so ranking stays what it was; the index
+		// is rebuilt (NL_INDEX_VERSION 3) with the facets filled in.
+		sql: COMPONENT_TABLES.map(
+			(c) => `DROP TABLE nl_${c};
+CREATE VIRTUAL TABLE nl_${c} USING fts5(body, facets, content='', detail='column', tokenize='porter unicode61 remove_diacritics 2');
+INSERT INTO nl_${c}(nl_${c}, rank) VALUES ('rank', 'bm25(1.0, 0.0)');`
+		).join('\n')
 	}
 );

@@ -1,7 +1,8 @@
 // Lexical candidate lists: BM25 over the chunk indexes of the asked components, within the
-// key's entity restriction and the caller's filters. Without any filter the ranking and the
-// cut happen inside FTS5; with filters the matches are collected first and then joined to the
-// records (see records/search.ts for why that order).
+// key's entity restriction and the caller's filters. The ranking and the cut happen inside FTS5.
+// With filters, the index matches them itself through the chunks' facet tokens (facets.ts), and
+// each match is then checked against the records that pass (passing-records.ts: a bit test, not a
+// records-table lookup), which also settles what the facets cannot say (a town's radius).
 import type { Db } from '../../db/open';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
@@ -9,6 +10,8 @@ import type { Clause } from '../records/scope';
 import { questionClause } from '../understand/clause';
 import type { QuestionFilters } from '../understand/interpret';
 import { sqlTieOrder, tieOrder } from './chunks';
+import { facetExpression } from './facets';
+import { passingRecords, remembered, type RecordSet } from './passing-records';
 
 /** The filters of a retrieval: those read from a question, or a single country (GenAI's focus). */
 export type NlFilters = QuestionFilters & { country?: string };
@@ -25,41 +28,105 @@ export const components = (f: NlFilters): Component[] => (f.source_component ? [
 
 const matchExpression = (words: string[]) => words.map((w) => `"${w.replace(/"/g, '')}"`).join(' OR ');
 
+/** What bounds a filtered list: the key's restriction and the filters as SQL, and as facet tokens. */
+export interface Scope {
+	clause: Clause | null;
+	/** An FTS5 expression over the facets column that holds every record passing `clause` (and maybe more). */
+	facets: string | null;
+}
+
+export function scopeOf(db: Db, key: ApiKey, f: NlFilters): Scope {
+	const clause = recordClause(db, key, f);
+	return { clause, facets: clause ? facetExpression(key, f) : null };
+}
+
 /**
  * Beyond this many postings (summed over the words), FTS5 would score every match to find the
- * best few: at a million records per component that is seconds. Unfiltered queries then take the
+ * best few: at a million records per component that is seconds. Such queries then take the
  * newest POSTINGS_PER_WORD matches of each word, read in index order (no scoring), and rank those
- * by the sum of the matched words' idf. Below it (every query of the default dataset) and with
- * filters, ranking is FTS5's BM25 over all matches.
+ * by the sum of the matched words' idf. Below it (every query of the default dataset) ranking is
+ * FTS5's BM25 over all matches. With filters the bar is lower, by the postings of the whole
+ * index rather than those within the filters: the evaluation ranks better that way (nDCG@10 on
+ * literal queries 0.907 against 0.852 when filtered lists were scored whenever few matches fell
+ * within the filters).
  */
 const FULL_SCORING_POSTINGS = 15_000;
-/** With filters every scored match is also a record lookup. */
 const FILTERED_FULL_SCORING_POSTINGS = 4_000;
 const POSTINGS_PER_WORD = 2_000;
-/** With filters each kept posting costs a record lookup, so fewer are taken. */
+/** With filters: matches of each word kept when it is bounded. */
 const FILTERED_POSTINGS_PER_WORD = 500;
+
+/**
+ * The chunk rowids a period allows in one component's index, or null without a period. Records
+ * are written oldest first, so a period's records are one run of ids (a chunk's rowid is its
+ * record's id × 8 + section). Used when the facets cannot say the period (it is open at one end).
+ * Taken from the ids of the records in the period, so it is right whatever the order (a wider
+ * range then, never a narrower one).
+ */
+function periodRowids(db: Db, dataset: Dataset, component: Component, filters: NlFilters): [number, number] | null {
+	if (!filters.date_from && !filters.date_to) return null;
+	const from = filters.date_from ?? '0000-01-01';
+	const to = filters.date_to ?? '9999-12-31';
+	return remembered(db, `period\u0000${dataset}\u0000${component}\u0000${from}\u0000${to}`, () => {
+		const r = db.prepare('SELECT min(id) AS lo, max(id) AS hi FROM records WHERE dataset = ? AND component = ? AND primary_date >= ? AND primary_date <= ?').get(dataset, component, from, to) as {
+			lo: number | null;
+			hi: number | null;
+		};
+		return r.lo === null || r.hi === null ? [1, 0] : [r.lo * 8, r.hi * 8 + 7];
+	});
+}
 
 export interface TermStats {
 	docFrequency(term: string): number;
 	weight(term: string): number;
 }
 
-function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilters, clause: Clause | null, stats: TermStats, limit: number): Hit[] {
+const postingsOf = (words: string[], stats?: TermStats) => (stats ? words.reduce((sum, w) => sum + stats.docFrequency(w), 0) : 0);
+
+/** How one component's index is read for a filtered list: the match expression, and the records that pass. */
+interface FilteredRead {
+	table: string;
+	/** MATCH for the words, with the facets when there are. */
+	match(words: string[]): string;
+	/** A rowid range when the facets leave the period out. */
+	range: { sql: string; params: number[] };
+	passing: RecordSet;
+}
+
+function filteredRead(db: Db, dataset: Dataset, component: Component, filters: NlFilters, scope: Scope & { clause: Clause }): FilteredRead {
+	const range = (scope.facets?.includes('zqm') || scope.facets?.includes('zqy') ? null : periodRowids(db, dataset, component, filters)) ?? null;
+	return {
+		table: `nl_${dataset}_${component}`,
+		match: (words) => (scope.facets ? `(${matchExpression(words)}) AND ${scope.facets}` : matchExpression(words)),
+		range: range ? { sql: ' AND rowid BETWEEN ? AND ?', params: range } : { sql: '', params: [] },
+		passing: passingRecords(db, dataset, component, scope.clause)
+	};
+}
+
+/** The newest matches of each word, ranked by the sum of the matched words' idf. */
+function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilters, scope: Scope, stats: TermStats, limit: number): Hit[] {
 	const score = new Map<number, { s: number; component: Component }>();
+	const add = (rowid: number, idf: number, component: Component) => {
+		const hit = score.get(rowid);
+		if (hit) hit.s += idf;
+		else score.set(rowid, { s: idf, component });
+	};
 	for (const component of components(filters)) {
-		const t = `nl_${dataset}_${component}`;
-		// Newest first is rowid order in both the index and the records table (records are written
-		// chronologically), so with filters the record lookups walk the table nearly sequentially.
-		const read = clause
-			? db.prepare(`SELECT f.rowid FROM ${t} f JOIN records r ON r.id = f.rowid / 8 WHERE ${t} MATCH ? AND ${clause.sql} ORDER BY f.rowid DESC LIMIT ?`).pluck()
-			: db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
+		if (!scope.clause) {
+			const t = `nl_${dataset}_${component}`;
+			const read = db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
+			for (const w of words) for (const rowid of read.all(matchExpression([w]), POSTINGS_PER_WORD) as number[]) add(rowid, stats.weight(w), component);
+			continue;
+		}
+		const f = filteredRead(db, dataset, component, filters, scope as Scope & { clause: Clause });
+		if (f.passing.size === 0) continue;
+		const read = db.prepare(`SELECT rowid FROM ${f.table} WHERE ${f.table} MATCH ?${f.range.sql} ORDER BY rowid DESC`).pluck();
 		for (const w of words) {
-			const idf = stats.weight(w);
-			const rows = (clause ? read.all(matchExpression([w]), ...clause.params, FILTERED_POSTINGS_PER_WORD) : read.all(matchExpression([w]), POSTINGS_PER_WORD)) as number[];
-			for (const rowid of rows) {
-				const hit = score.get(rowid);
-				if (hit) hit.s += idf;
-				else score.set(rowid, { s: idf, component });
+			let kept = 0;
+			for (const rowid of read.iterate(f.match([w]), ...f.range.params) as IterableIterator<number>) {
+				if (!f.passing.has(Math.floor(rowid / 8))) continue;
+				add(rowid, stats.weight(w), component);
+				if (++kept >= FILTERED_POSTINGS_PER_WORD) break;
 			}
 		}
 	}
@@ -70,21 +137,24 @@ function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilte
 }
 
 /** The best chunks for any of the words, best first, merged across components by BM25 score. */
-export function bm25List(db: Db, dataset: Dataset, words: string[], filters: NlFilters, clause: Clause | null, limit: number, stats?: TermStats): Hit[] {
+export function bm25List(db: Db, dataset: Dataset, words: string[], filters: NlFilters, scope: Scope, limit: number, stats?: TermStats): Hit[] {
 	if (words.length === 0) return [];
-	if (stats && words.reduce((sum, w) => sum + stats.docFrequency(w), 0) > (clause ? FILTERED_FULL_SCORING_POSTINGS : FULL_SCORING_POSTINGS)) {
-		return boundedList(db, dataset, words, filters, clause, stats, limit);
-	}
-	const match = matchExpression(words);
+	const postings = postingsOf(words, stats);
 	const scored: (Hit & { score: number })[] = [];
 	for (const component of components(filters)) {
-		const t = `nl_${dataset}_${component}`;
-		const rows = (clause
-			? db
-					.prepare(`WITH f AS MATERIALIZED (SELECT rowid AS id, rank AS s FROM ${t} WHERE ${t} MATCH ?) SELECT f.id, f.s FROM f JOIN records r ON r.id = f.id / 8 WHERE ${clause.sql} ORDER BY f.s, ${sqlTieOrder('f.id')} LIMIT ?`)
-					.all(match, ...clause.params, limit)
-			: db.prepare(`SELECT rowid AS id, rank AS s FROM ${t} WHERE ${t} MATCH ? ORDER BY rank, ${sqlTieOrder('rowid')} LIMIT ?`).all(match, limit)) as { id: number; s: number }[];
-		for (const r of rows) scored.push({ rowid: r.id, component, score: r.s });
+		if (!scope.clause) {
+			if (stats && postings > FULL_SCORING_POSTINGS) return boundedList(db, dataset, words, filters, scope, stats, limit);
+			const t = `nl_${dataset}_${component}`;
+			const rows = db.prepare(`SELECT rowid AS id, rank AS s FROM ${t} WHERE ${t} MATCH ? ORDER BY rank, ${sqlTieOrder('rowid')} LIMIT ?`).all(matchExpression(words), limit) as { id: number; s: number }[];
+			for (const r of rows) scored.push({ rowid: r.id, component, score: r.s });
+			continue;
+		}
+		const f = filteredRead(db, dataset, component, filters, scope as Scope & { clause: Clause });
+		if (f.passing.size === 0) continue;
+		if (stats && postings > FILTERED_FULL_SCORING_POSTINGS) return boundedList(db, dataset, words, filters, scope, stats, limit);
+		// Every match within the facets scored by FTS5, kept when its record passes.
+		const all = db.prepare(`SELECT rowid AS id, rank AS s FROM ${f.table} WHERE ${f.table} MATCH ?${f.range.sql}`).all(f.match(words), ...f.range.params) as { id: number; s: number }[];
+		for (const r of all) if (f.passing.has(Math.floor(r.id / 8))) scored.push({ rowid: r.id, component, score: r.s });
 	}
 	// FTS5's rank is bm25 negated: lower is better.
 	scored.sort((a, b) => a.score - b.score || tieOrder(a.rowid) - tieOrder(b.rowid));

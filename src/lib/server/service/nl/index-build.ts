@@ -11,12 +11,13 @@ import { readDatasetMeta } from '../../dataset/ensure';
 import type { Progress } from '../../dataset/progress';
 import { COMPONENTS, DATASETS, type Dataset } from '../../../types/dataset';
 import { CHUNK_COLUMNS, chunkRecord, chunkRowid, type ChunkSource } from './chunks';
+import { recordFacets } from './facets';
 import { TermModelTrainer } from './term-model';
 import { terms } from './tokens';
 import { firstSenseSynonyms } from './wordnet';
 
-/** Bump when chunking, tokenising or training changes. */
-export const NL_INDEX_VERSION = 2;
+/** Bump when chunking, tokenising, facets or training change. */
+export const NL_INDEX_VERSION = 3;
 export const NL_META_KEY = 'nl_index';
 const TRAIN_RECORDS = 100_000;
 const BATCH = 2_000;
@@ -88,13 +89,14 @@ function indexComponent(db: Db, dataset: Dataset, component: string, trainer: Te
 	db.exec(`INSERT INTO ${table}(${table}) VALUES ('delete-all')`);
 	db.exec(`INSERT INTO ${table}(${table}, rank) VALUES ('hashsize', ${64 * 1024 * 1024})`);
 	const read = db.prepare(`SELECT ${CHUNK_COLUMNS} FROM records WHERE dataset = ? AND component = ? AND id > ? ORDER BY id LIMIT ?`);
-	const insert = db.prepare(`INSERT INTO ${table}(rowid, body) VALUES (?, ?)`);
+	const insert = db.prepare(`INSERT INTO ${table}(rowid, body, facets) VALUES (?, ?, ?)`);
 	const write = db.transaction((rows: ChunkSource[]) => {
 		for (const row of rows) {
 			const sampled = row.id % stride === 0;
 			const recordTerms = new Set<string>();
+			const facets = recordFacets(row);
 			for (const chunk of chunkRecord(row)) {
-				insert.run(chunkRowid(row.id, chunk.section), chunk.text);
+				insert.run(chunkRowid(row.id, chunk.section), chunk.text, facets);
 				trainer.chunks++;
 				// Tokenising is most of the cost of a build; outside the sample only FTS5 reads the text.
 				if (!sampled) continue;

@@ -10,7 +10,7 @@ import type { Db } from '../../db/open';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { Settings } from '../../env';
-import { bm25List, components, recordClause, type Hit, type NlFilters } from './candidates';
+import { bm25List, components, scopeOf, type Hit, type NlFilters } from './candidates';
 import type { Clause } from '../records/scope';
 import { CHUNK_COLUMNS, chunkRowid, chunkText, recordIdOf, sectionOf, tieOrder, type ChunkSource, type SectionType } from './chunks';
 import { embedderFor, type Embedder } from './embedder';
@@ -57,15 +57,16 @@ function readSources(db: Db, ids: number[]): Map<number, ChunkSource> {
 export async function retrieve(db: Db, settings: Settings, key: ApiKey, dataset: Dataset, question: string, filters: NlFilters, options: RetrieveOptions): Promise<RankedRecord[]> {
 	const mode = options.mode ?? 'hybrid';
 	const plan = planQuery(db, dataset, question);
-	const clause = recordClause(db, key, filters);
+	const scope = scopeOf(db, key, filters);
+	const clause = scope.clause;
 	const depth = candidateDepth(options.topK);
 	// The baseline is classic BM25 over every word of the question; the hybrid's exact list leaves
 	// out the words in most chunks, which cost long posting lists and rank nothing.
 	const exact = mode === 'bm25' ? plan.words : plan.exact;
-	const lists: { weight: number; hits: Hit[] }[] = [{ weight: WEIGHTS.exact, hits: bm25List(db, dataset, exact, filters, clause, depth, mode === 'hybrid' ? plan.model : undefined) }];
+	const lists: { weight: number; hits: Hit[] }[] = [{ weight: WEIGHTS.exact, hits: bm25List(db, dataset, exact, filters, scope, depth, mode === 'hybrid' ? plan.model : undefined) }];
 	if (mode === 'hybrid') {
-		lists.push({ weight: WEIGHTS.synonyms, hits: bm25List(db, dataset, plan.synonyms, filters, clause, depth, plan.model) });
-		lists.push({ weight: WEIGHTS.latent, hits: bm25List(db, dataset, plan.latent, filters, clause, depth, plan.model) });
+		lists.push({ weight: WEIGHTS.synonyms, hits: bm25List(db, dataset, plan.synonyms, filters, scope, depth, plan.model) });
+		lists.push({ weight: WEIGHTS.latent, hits: bm25List(db, dataset, plan.latent, filters, scope, depth, plan.model) });
 	}
 	const pool = new Map<number, Hit>();
 	for (const l of lists) for (const h of l.hits) pool.set(h.rowid, h);
