@@ -123,6 +123,9 @@ describe('signing in', () => {
 			expect(r.body).toContain('cross_site_request');
 			expect(r.cookie).toBeNull();
 		}
+		// Chromium posts our own form with Origin: null (Referrer-Policy: no-referrer); its Sec-Fetch-Site vouches for it.
+		expect((await signIn(server.url, analyst.key, { headers: { origin: 'null' } })).status).toBe(403);
+		expect((await signIn(server.url, analyst.key, { headers: { origin: 'null', 'sec-fetch-site': 'same-origin' } })).status).toBe(303);
 	});
 
 	it('sets a sealed HttpOnly, SameSite=Strict cookie and goes back to the view', async () => {
