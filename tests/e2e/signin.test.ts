@@ -2,12 +2,15 @@
 // in datasets and entity restriction, see different records in the counts the service gives each
 // key; the session cookie is out of the page's reach; no key in any request URL, response or
 // console line; revoked keys and signing out lead back to the sign-in page, which says why.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser';
 import { settled } from '../helpers/explorer-page';
 import { oracle, type Oracle } from '../helpers/oracle';
-import { startServer, type TestServer } from '../helpers/server';
+import { runScript, startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let db: Oracle;
@@ -102,6 +105,23 @@ describe('two analysts, two keys', () => {
 			const [cookie] = (await context.cookies()).filter((c) => c.name === 'icd_session');
 			expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
 		}
+	});
+
+	it('`npm run brief` signs in with the key from the environment or a file, never from its arguments', () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brief-signin-'));
+		const out = path.join(dir, 'brief.png');
+		const view = `${server.url}/?at=20,10,1.5`;
+		const r = runScript('scripts/brief.ts', ['--out', out, '--view', view, '--size', '640x480'], { ICD_ANALYST_KEY: keys.a.key });
+		expect(r.status, r.stderr).toBe(0);
+		expect(r.stderr).toContain('(sign-in mode)');
+		expect(fs.statSync(out).size).toBeGreaterThan(10_000);
+		const keyFile = path.join(dir, 'key');
+		fs.writeFileSync(keyFile, `icd_0123456789ab_${'q'.repeat(43)}\n`, { mode: 0o600 });
+		const refused = runScript('scripts/brief.ts', ['--out', out, '--view', view, '--key-file', keyFile], { ICD_ANALYST_KEY: '' });
+		expect(refused.status).toBe(2);
+		expect(refused.stderr).toContain('signing in failed (401): This key is not valid');
+		for (const text of [r.stdout, r.stderr, refused.stdout, refused.stderr]) expect(text).not.toContain(keys.a.key);
+		fs.rmSync(dir, { recursive: true, force: true });
 	});
 
 	it('signing out ends the session and says so', async () => {
