@@ -32,9 +32,18 @@ interface Claims {
 }
 
 const ALGORITHMS = { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] };
+/** Cookies remembered once opened: a browser sends the same one until it is refreshed (session gate). */
+const OPENED_CACHE = 5000;
 const PART = /^(icd|icdb)\/(video|image)$/;
 
 export class SessionSeal {
+	/**
+	 * Sessions already decrypted, by cookie value: WebCrypto decrypts on libuv's thread pool, and
+	 * on a busy server the hop there and back cost more than the decryption. Only what was
+	 * authenticated is remembered, and the lifetimes are checked on every request all the same.
+	 */
+	private readonly opened = new Map<string, AnalystSession>();
+
 	private constructor(
 		private readonly key: webcrypto.CryptoKey,
 		private readonly audience: string,
@@ -60,6 +69,21 @@ export class SessionSeal {
 
 	/** The session in a cookie value, if this server sealed it and it has not expired. */
 	async open(token: string, nowSeconds: number): Promise<Opened> {
+		const known = this.opened.get(token);
+		const session = known ?? (await this.decrypt(token, nowSeconds));
+		if ('reason' in session) return session;
+		if (nowSeconds - session.seenAt > this.lifetimes.idleSeconds || nowSeconds - session.signedInAt > this.lifetimes.maxSeconds) {
+			this.opened.delete(token);
+			return { ok: false, reason: 'expired' };
+		}
+		if (!known) {
+			this.opened.set(token, session);
+			if (this.opened.size > OPENED_CACHE) this.opened.delete(this.opened.keys().next().value!);
+		}
+		return { ok: true, session };
+	}
+
+	private async decrypt(token: string, nowSeconds: number): Promise<AnalystSession | Extract<Opened, { ok: false }>> {
 		let payload: Record<string, unknown>;
 		try {
 			({ payload } = await jwtDecrypt(token, this.key, { ...ALGORITHMS, audience: this.audience, currentDate: new Date(nowSeconds * 1000), requiredClaims: ['iat', 'exp'] }));
@@ -70,7 +94,6 @@ export class SessionSeal {
 		if (typeof k !== 'string' || !k || !Array.isArray(p) || !p.every((x) => typeof x === 'string' && PART.test(x)) || typeof seen !== 'number' || typeof iat !== 'number') {
 			return { ok: false, reason: 'invalid' };
 		}
-		if (nowSeconds - seen > this.lifetimes.idleSeconds || nowSeconds - iat > this.lifetimes.maxSeconds) return { ok: false, reason: 'expired' };
-		return { ok: true, session: { key: k, parts: p, signedInAt: iat, seenAt: seen } };
+		return { key: k, parts: p, signedInAt: iat, seenAt: seen };
 	}
 }
