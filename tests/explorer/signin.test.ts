@@ -59,7 +59,8 @@ describe('starting', () => {
 	it('refuses to listen beyond loopback with the server-held key, naming the setting', async () => {
 		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'icd-refused-'));
 		try {
-			for (const env of [{ HOST: '0.0.0.0' }, { HOST: '0.0.0.0', EXPLORER_AUTH: 'single-user' }, { ICD_API_KEY: analyst.key, ORIGIN: 'https://maps.example.org' }]) {
+			const exposed: Record<string, string>[] = [{ HOST: '0.0.0.0' }, { HOST: '0.0.0.0', EXPLORER_AUTH: 'single-user' }, { ICD_API_KEY: analyst.key, ORIGIN: 'https://maps.example.org' }];
+			for (const env of exposed) {
 				const refusal = await startServer({ dataDir, env }).then(
 					async (s) => (await s.stop(), null),
 					(e: Error) => e.message
@@ -127,7 +128,8 @@ describe('signing in', () => {
 	});
 
 	it('answers only this site\'s own form', async () => {
-		for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+		const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
+		for (const headers of foreign) {
 			const r = await signIn(server.url, analyst.key, { headers });
 			expect(r.status).toBe(403);
 			expect(r.body).toContain('cross_site_request');
