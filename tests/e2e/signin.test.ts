@@ -122,7 +122,7 @@ describe('two analysts, two keys', () => {
 		expect(refused.stderr).toContain('signing in failed (401): This key is not valid');
 		for (const text of [r.stdout, r.stderr, refused.stdout, refused.stderr]) expect(text).not.toContain(keys.a.key);
 		fs.rmSync(dir, { recursive: true, force: true });
-	});
+	}, 240_000);
 
 	it('signing out ends the session and says so', async () => {
 		await b.page.getByTestId('signout').click();

@@ -25,23 +25,13 @@ async function record(r: Response): Promise<Response> {
 	return new Response(body, { status: r.status, headers: r.headers });
 }
 
-/**
- * The keys CLI blocks this process for seconds, past the server's keep-alive timeout: one turn of
- * the event loop lets fetch see the connections the server closed meanwhile, before it reuses one.
- */
-async function cli<T>(run: () => T): Promise<T> {
-	const result = run();
-	await new Promise((resolve) => setTimeout(resolve, 50));
-	return result;
-}
-
 const get = async (pathAndQuery: string, cookie?: string) => record(await (cookie ? withSession(server.url + pathAndQuery, cookie) : fetch(server.url + pathAndQuery, { redirect: 'manual' })));
 
 beforeAll(async () => {
 	server = await startServer({ env: { EXPLORER_AUTH: 'signin', SESSION_SECRET: SECRET, NODE_ENV: 'test', TEST_CLOCK_FILE: clock.file } });
 	db = oracle(server.dataDir);
 	entities = db.rows<{ entity: string }>("SELECT entity FROM records WHERE dataset = 'icd' AND entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 2").map((r) => r.entity);
-	analyst = await cli(() => server.createKey(['--datasets', 'icd', '--features', 'geo,detail,media,search', '--entities', entities.join(',')]));
+	analyst = server.createKey(['--datasets', 'icd', '--features', 'geo,detail,media,search', '--entities', entities.join(',')]);
 });
 afterAll(async () => {
 	db?.close();
@@ -120,7 +110,7 @@ describe('signing in', () => {
 	});
 
 	it('refuses a key that may read no geo manifest: "may not use the map"', async () => {
-		const noMap = await cli(() => server.createKey(['--features', 'search,detail']));
+		const noMap = server.createKey(['--features', 'search,detail']);
 		const r = await signIn(server.url, noMap.key);
 		expect(r.status).toBe(403);
 		expect(r.body).toContain('This key may not use the map');
@@ -205,7 +195,7 @@ describe('under the analyst\'s key', () => {
 		const refused = await ask(cookie, { dataset: 'icd', question: 'What happened recently?' });
 		expect(refused.status).toBe(403);
 		expect((await refused.json()).message).toContain('Domain GenAI');
-		const [one, two] = await cli(() => [server.createKey(['--datasets', 'icd', '--features', 'geo,genai']), server.createKey(['--datasets', 'icd', '--features', 'geo,genai'])]);
+		const [one, two] = [server.createKey(['--datasets', 'icd', '--features', 'geo,genai']), server.createKey(['--datasets', 'icd', '--features', 'geo,genai'])];
 		const [first, second] = [(await signIn(server.url, one.key)).cookie!, (await signIn(server.url, two.key)).cookie!];
 		const turn = await ask(first, { dataset: 'icd', question: 'What happened recently?' });
 		expect(turn.status).toBe(200);
@@ -246,10 +236,10 @@ describe('session lifetimes', () => {
 
 describe('revocation and sign-out', () => {
 	it('a revoked key\'s next request ends the session and says why', async () => {
-		const doomed = await cli(() => server.createKey(['--datasets', 'icd']));
+		const doomed = server.createKey(['--datasets', 'icd']);
 		const { cookie } = await signIn(server.url, doomed.key);
 		expect((await get('/api/status', cookie!)).status).toBe(200);
-		await cli(() => server.keys(['revoke', doomed.id]));
+		server.keys(['revoke', doomed.id]);
 		const r = await get('/api/status', cookie!);
 		expect(r.status).toBe(401);
 		expect(r.headers.get('x-explorer-session')).toBe('refused');
