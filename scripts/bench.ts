@@ -1,4 +1,4 @@
-// npm run bench -- [--records N[,N…]] [--only service|stream|browser|nl|all] [--runs R] [--timeout S]
+// npm run bench -- [--records N[,N…]] [--only service|stream|browser|nl|signin|all] [--runs R] [--timeout S]
 //                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME]
 // Prepares (and caches) a dataset of N records per component, starts the production server on it,
 // measures, and writes bench/results/<name>.json plus a readable summary on stdout. With several
@@ -8,7 +8,9 @@
 //   stream:  the explorer's /api/stream beside the naive /bench/naive-stream (wire size, times);
 //   browser: the explorer page beside the naive /bench/naive page in headless Chromium;
 //   nl:      natural language search quality (scripts/eval-nl.ts: BM25 vs hybrid on the committed
-//            evaluation set, over the default dataset) and its latency on this dataset.
+//            evaluation set, over the default dataset) and its latency on this dataset;
+//   signin:  what a sign-in session costs: unsealing it, per request, and first points signed in
+//            beside single-user (scripts/bench/signin.ts). Not part of "all": it starts a second server.
 // Stream and browser runs are bounded: a side that exceeds --timeout is recorded as timed out.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +21,7 @@ import { benchBrowser } from './bench/browser';
 import { formatTable } from './bench/naive-compare';
 import { ensureBuild, prepareDataset, startProductionServer } from './bench/server';
 import { benchService } from './bench/service';
+import { benchSignin } from './bench/signin';
 import { benchStream } from './bench/stream';
 import { understandingLatency } from './bench/understanding';
 import { formatGrowth, growthTable, type ScaleRun } from './bench/scales';
@@ -36,14 +39,16 @@ const { values } = parseArgs({
 	}
 });
 
-const SECTIONS = ['service', 'stream', 'browser', 'nl'] as const;
+const SECTIONS = ['service', 'stream', 'browser', 'nl', 'signin'] as const;
 type Section = (typeof SECTIONS)[number];
+/** Sections that "all" runs. */
+const ALL: readonly Section[] = ['service', 'stream', 'browser', 'nl'];
 
 const sizes = values.records!.split(',').map(Number);
 if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--records must be a positive integer or a comma-separated list of them');
 const only = values.only!;
 if (only !== 'all' && !(SECTIONS as readonly string[]).includes(only)) throw new Error(`--only ${only}: available: ${SECTIONS.join(', ')}, all`);
-const sections = new Set<Section>(only === 'all' ? SECTIONS : [only as Section]);
+const sections = new Set<Section>(only === 'all' ? ALL : [only as Section]);
 const runs = Number(values.runs);
 const timeoutSeconds = Number(values.timeout);
 if (!Number.isInteger(runs) || runs <= 0) throw new Error('--runs must be a positive integer');
@@ -107,6 +112,10 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 			result.browser = browser;
 			log(formatTable(`browser (${browser.records.explorer?.toLocaleString('en') ?? '?'} mappable records)`, browser.rows));
 			for (const note of browser.notes) log(`  - ${note}`);
+		}
+		if (sections.has('signin')) {
+			heading(`sign-in: session cost, and first points signed in beside single-user, median of ${runs}`);
+			result.signin = await benchSignin(server, dataDir, records, { runs, timeoutSeconds, log });
 		}
 		machine.loadAverage.end = os.loadavg().map((l) => Number(l.toFixed(2)));
 		result.seconds = Math.round((performance.now() - runStarted) / 1000);

@@ -1,13 +1,19 @@
 // npm run brief -- --out brief.png [--view "<explorer URL or its state>"] [--size 1920x1080]
-//                  [--scale 1|2] [--title "…"] [--timeout S]
+//                  [--scale 1|2] [--title "…"] [--timeout S] [--key-file FILE|-]
 // A briefing image without clicking: starts the app if none answers at the view's address, opens
 // the view in headless Chromium, waits until every record is drawn, and writes the same PNG as the
 // "Export image" button. Progress goes to stderr; the written file's path and size to stdout.
+// An explorer in sign-in mode is signed in to with the analyst's own key, from --key-file (a file,
+// or - for standard input), ICD_ANALYST_KEY, or a prompt that does not echo: never an argument,
+// which would stay in the shell's history and the process list.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from './lib/chromium';
+import { loadEnvFile, readSettings } from '../src/lib/server/env';
+import { SESSION_ENDED_HEADER } from '../src/lib/types/session';
 import { parseSize, sizeProblem } from '../src/lib/map/export/sizes';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
@@ -26,7 +32,8 @@ const { values } = parseArgs({
 		size: { type: 'string', default: '1920x1080' },
 		scale: { type: 'string', default: '1' },
 		title: { type: 'string', default: 'ICD/ICDB records' },
-		timeout: { type: 'string', default: '300' }
+		timeout: { type: 'string', default: '300' },
+		'key-file': { type: 'string' }
 	}
 });
 
@@ -47,18 +54,22 @@ function viewUrl(view: string, defaultBase: string): URL {
 	return url;
 }
 
-async function answers(base: URL): Promise<boolean> {
+/** 'ready': the map answers; 'signin': it answers once signed in; false: nothing (usable) answers. */
+async function answers(base: URL): Promise<'ready' | 'signin' | false> {
 	try {
 		const r = await fetch(new URL('/api/status', base), { signal: AbortSignal.timeout(3000) });
-		return r.ok;
+		await r.body?.cancel();
+		if (r.ok) return 'ready';
+		return r.status === 401 && r.headers.has(SESSION_ENDED_HEADER) ? 'signin' : false;
 	} catch {
 		return false;
 	}
 }
 
 async function ensureApp(base: URL): Promise<ChildProcess | null> {
-	if (await answers(base)) {
-		say(`Using the explorer at ${base.origin}`);
+	const state = await answers(base);
+	if (state) {
+		say(`Using the explorer at ${base.origin}${state === 'signin' ? ' (sign-in mode)' : ''}`);
 		return null;
 	}
 	if (!['127.0.0.1', 'localhost'].includes(base.hostname)) throw new Error(`nothing answers at ${base.origin}, and only a local app can be started here`);
@@ -81,12 +92,74 @@ async function ensureApp(base: URL): Promise<ChildProcess | null> {
 	return child;
 }
 
+/** The analyst's key: from --key-file, ICD_ANALYST_KEY, or typed at a prompt that does not echo it. */
+async function analystKey(): Promise<string> {
+	const file = values['key-file'];
+	if (file) return (file === '-' ? fs.readFileSync(0, 'utf8') : fs.readFileSync(file, 'utf8')).trim();
+	loadEnvFile();
+	const fromEnv = readSettings().analystKey;
+	if (fromEnv) return fromEnv;
+	if (!process.stdin.isTTY) throw new Error('the explorer is in sign-in mode: give your key with --key-file FILE (or - for standard input) or ICD_ANALYST_KEY');
+	return promptHidden('Your service key (not shown): ');
+}
+
+function promptHidden(question: string): Promise<string> {
+	process.stderr.write(question);
+	const stdin = process.stdin;
+	stdin.setRawMode(true);
+	stdin.resume();
+	return new Promise((resolve, reject) => {
+		let typed = '';
+		const done = (error?: Error) => {
+			stdin.setRawMode(false);
+			stdin.pause();
+			stdin.off('data', onData);
+			process.stderr.write('\n');
+			if (error) reject(error);
+			else resolve(typed.trim());
+		};
+		const onData = (chunk: Buffer) => {
+			for (const ch of chunk.toString('utf8')) {
+				if (ch === '\r' || ch === '\n') return done();
+				if (ch === '\u0003') return done(new Error('cancelled'));
+				typed = ch === '\u007f' || ch === '\b' ? typed.slice(0, -1) : typed + ch;
+			}
+		};
+		stdin.on('data', onData);
+	});
+}
+
+/**
+ * A browser context signed in to the explorer. The key goes from this process to the explorer's
+ * sign-in form over HTTP, as the page's form would send it; Chromium only gets the sealed cookie.
+ */
+async function signedInContext(browser: Browser, base: URL): Promise<BrowserContext> {
+	const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+	if ((await answers(base)) !== 'signin') return context;
+	const key = await analystKey();
+	say('Signing in…');
+	const r = await fetch(new URL('/signin', base), {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { accept: 'text/html', origin: base.origin, 'content-type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams({ key, next: '/' })
+	});
+	const session = r.headers.getSetCookie().find((c) => /^(__Host-)?icd_session=[^;]/.test(c));
+	if (r.status !== 303 || !session) {
+		const said = /data-testid="signin-error">([^<]*)</.exec(await r.text())?.[1];
+		throw new Error(`signing in failed (${r.status}): ${said ?? 'no session was set'}`);
+	}
+	const [name, ...value] = session.split(';')[0].split('=');
+	await context.addCookies([{ name, value: value.join('='), url: base.origin, httpOnly: true, sameSite: 'Strict', secure: name.startsWith('__Host-') }]);
+	return context;
+}
+
 async function main() {
 	const url = viewUrl(values.view!, `http://127.0.0.1:${process.env.PORT ?? '3000'}`);
 	const app = await ensureApp(url);
 	const browser = await launchChromium();
 	try {
-		const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+		const page = await (await signedInContext(browser, url)).newPage();
 		page.on('pageerror', (e) => say(`page error: ${e.message}`));
 		say(`Opening ${url.pathname}${url.search}`);
 		await page.goto(url.href, { timeout: timeoutMs });

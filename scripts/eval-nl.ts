@@ -135,7 +135,7 @@ async function main(): Promise<void> {
 async function questionSets(db: Db) {
 	ensureBuild();
 	const { key } = createKey(db, { name: 'eval', rate: 1e9, burst: 1e9, credits: 1e9 }, Date.now());
-	const server = await startProductionServer(path.resolve(values['data-dir']!), set.size, set.seed);
+	const server = await startProductionServer(path.resolve(values['data-dir']!), set.size, { DATASET_SEED: set.seed });
 	try {
 		const constraints = await evaluateConstraints(server.url, key, db, values.seed!, 40);
 		const bias = await evaluateBias(server.url, key, db);

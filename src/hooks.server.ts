@@ -5,9 +5,21 @@ import { edgeFor, type Edge } from '$lib/server/edge/guard';
 import { gate, PUBLIC_SERVICE_PATHS, SERVICE_PATH, withHeaders } from '$lib/server/service/http';
 import { problem, problemResponse } from '$lib/server/service/problems';
 import { pageConfig, withPageConfig } from '$lib/server/page-config';
+import { sessions } from '$lib/server/session';
+import { ModeRefusal } from '$lib/server/session/mode';
+import { SecretError } from '$lib/server/session/secret';
 
 export const init: ServerInit = async () => {
-	prepareDataset(runtime());
+	const rt = runtime();
+	try {
+		process.stderr.write((await sessions(rt)).statement + '\n');
+	} catch (error) {
+		if (!(error instanceof ModeRefusal || error instanceof SecretError)) throw error;
+		// A configuration that would expose the server-held key is not a crash: one clear line, no trace.
+		process.stderr.write(error.message + '\n');
+		process.exit(78);
+	}
+	prepareDataset(rt);
 };
 
 let edge: Edge | undefined;
@@ -23,8 +35,12 @@ async function route(event: RequestEvent, resolve: Parameters<Handle>[0]['resolv
 	const path = event.url.pathname;
 	const rt = runtime();
 	if (!SERVICE_PATH.test(path) || PUBLIC_SERVICE_PATHS.has(path)) {
-		const config = pageConfig(rt.settings);
-		return resolve(event, { transformPageChunk: ({ html }) => withPageConfig(html, config) });
+		// The explorer's pages and endpoints: in sign-in mode, only with a session (session/gate.ts).
+		const { gate: sessionGate } = await sessions(rt);
+		const refused = await sessionGate.admit(event);
+		if (refused) return sessionGate.finish(event, refused);
+		const config = pageConfig(rt.settings, event.locals);
+		return sessionGate.finish(event, await resolve(event, { transformPageChunk: ({ html }) => withPageConfig(html, config) }));
 	}
 
 	const gated = gate(rt.db, rt.limiter, event.request.headers.get('authorization'), path, rt.now());

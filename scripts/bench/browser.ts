@@ -41,14 +41,14 @@ const PAGES: Record<Kind, { path: string; stream: RegExp }> = {
 // this module's scope. (tsx compiles with keepNames, whose __name helper the init script stubs.)
 
 /** performance.now() of the first and all points drawn, and the longest task until then. */
-interface LoadMarks {
+export interface LoadMarks {
 	firstDraw: number | null;
 	allDrawn: number | null;
 	longestTaskMs: number;
 }
 
 /** Installed before the page's own scripts: marks first/all points drawn (see the header). */
-function installDrawProbe(): void {
+export function installDrawProbe(): void {
 	const w = window as any;
 	const marks: LoadMarks = { firstDraw: null, allDrawn: null, longestTaskMs: 0 };
 	w.__benchMarks = marks;

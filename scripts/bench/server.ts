@@ -51,10 +51,10 @@ export interface RunningServer {
 	stop(): Promise<void>;
 }
 
-export async function startProductionServer(dataDir: string, records: number, seed = BENCH_SEED): Promise<RunningServer> {
+export async function startProductionServer(dataDir: string, records: number, env: Record<string, string> = {}): Promise<RunningServer> {
 	const port = await freePort();
 	const child: ChildProcess = spawn(process.execPath, ['build/index.js'], {
-		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATASET_SIZE: String(records), DATASET_SEED: seed },
+		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATASET_SIZE: String(records), DATASET_SEED: BENCH_SEED, ...env },
 		stdio: ['ignore', 'ignore', 'inherit']
 	});
 	const url = `http://127.0.0.1:${port}`;

@@ -51,6 +51,10 @@ export async function startServer(options: { size?: number; env?: Record<string,
 		DATA_DIR: dataDir,
 		DATASET_SIZE: String(options.size ?? 1500),
 		DATASET_SEED: 'test-seed',
+		// The keys CLI (spawnSync) blocks the test process for seconds, on a loaded machine past
+		// Node's 5 s keep-alive: the server then closes the idle connection that the test's next
+		// fetch is about to reuse ("other side closed"). Idle connections are kept for longer.
+		KEEP_ALIVE_TIMEOUT: '120',
 		...options.env
 	};
 	let out = '';

@@ -1,13 +1,15 @@
 // The page's settings, which the server wrote into the HTML (server/page-config.ts).
-import { PAGE_CONFIG_ELEMENT_ID, type PageConfig } from '../types/page';
+import { PAGE_CONFIG_ELEMENT_ID, type PageAccess, type PageConfig } from '../types/page';
+import { ALL_PARTS } from '../types/stream';
 
 export function readPageConfig(): PageConfig {
 	const text = document.getElementById(PAGE_CONFIG_ELEMENT_ID)?.textContent ?? '';
 	try {
 		const config = JSON.parse(text) as Partial<PageConfig>;
-		return { mapStyleUrl: String(config.mapStyleUrl ?? ''), serviceLabel: String(config.serviceLabel ?? 'ICD service') };
+		const access: PageAccess = config.access?.mode === 'signin' ? { mode: 'signin', parts: config.access.parts.filter((p) => ALL_PARTS.includes(p)) } : { mode: 'single-user' };
+		return { mapStyleUrl: String(config.mapStyleUrl ?? ''), serviceLabel: String(config.serviceLabel ?? 'ICD service'), access };
 	} catch {
 		// Not written by the server (a page served some other way): the offline basemap.
-		return { mapStyleUrl: '', serviceLabel: 'ICD service' };
+		return { mapStyleUrl: '', serviceLabel: 'ICD service', access: { mode: 'single-user' } };
 	}
 }

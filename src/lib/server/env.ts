@@ -19,12 +19,21 @@ const text = (fallback: string) =>
 
 const schema = z.object({
 	PORT: intFrom(3000, 1),
-	HOST: text('127.0.0.1'),
+	HOST: z.string().optional(),
 	ORIGIN: text(''),
 	ALLOWED_HOSTS: text(''),
 	DATA_DIR: text('./data'),
 	ICD_BASE_URL: text(''),
 	ICD_API_KEY: text(''),
+	EXPLORER_AUTH: z
+		.string()
+		.optional()
+		.transform((v) => v?.trim().toLowerCase() || undefined)
+		.pipe(z.enum(['single-user', 'signin'], { message: 'expected "single-user" or "signin" (or unset: single-user, on loopback only)' }).optional()),
+	SESSION_SECRET: text(''),
+	SESSION_IDLE_SECONDS: intFrom(1800, 60),
+	SESSION_MAX_SECONDS: intFrom(43_200, 60),
+	ICD_ANALYST_KEY: text(''),
 	PUBLIC_MAP_STYLE_URL: text(''),
 	DATASET_SIZE: intFrom(10_000, 0),
 	DATASET_SEED: text('icd-2026'),
@@ -45,7 +54,13 @@ const schema = z.object({
 
 export interface Settings {
 	port: number;
+	/** HOST: the address to reach this server's own embedded service at (127.0.0.1 when unset). */
 	host: string;
+	/**
+	 * The address the production server listens on: HOST, or adapter-node's default when HOST is
+	 * unset (every interface). Decides whether single-user mode is allowed (session/mode.ts).
+	 */
+	listenAddress: string;
 	/** Public origin of this server (adapter-node's ORIGIN); empty: taken from each request's Host header. */
 	origin: string;
 	/**
@@ -57,6 +72,15 @@ export interface Settings {
 	/** Empty when the explorer uses the embedded service. */
 	remoteBaseUrl: string;
 	remoteApiKey: string;
+	/**
+	 * EXPLORER_AUTH: "single-user" (the server-held key serves every page; loopback only) or
+	 * "signin" (each analyst signs in with their own service key); unset: single-user.
+	 */
+	auth: 'single-user' | 'signin' | undefined;
+	/** Sign-in sessions: the sealing secret (empty: DATA_DIR/session-secret), idle and absolute lifetimes. */
+	session: { secret: string; idleSeconds: number; maxSeconds: number };
+	/** ICD_ANALYST_KEY: the key with which CLIs (npm run brief) sign in to an explorer in sign-in mode. */
+	analystKey: string;
 	/** An online MapLibre style; empty: the offline Natural Earth basemap. */
 	mapStyleUrl: string;
 	datasetSize: number;
@@ -90,12 +114,16 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 	const e = parsed.data;
 	return {
 		port: e.PORT,
-		host: e.HOST,
+		host: e.HOST?.trim() || '127.0.0.1',
+		listenAddress: e.HOST?.trim() || '0.0.0.0',
 		origin: e.ORIGIN.replace(/\/+$/, ''),
 		allowedHosts: e.ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
 		dataDir: path.resolve(e.DATA_DIR),
 		remoteBaseUrl: e.ICD_BASE_URL.replace(/\/+$/, ''),
 		remoteApiKey: e.ICD_API_KEY,
+		auth: e.EXPLORER_AUTH,
+		session: { secret: e.SESSION_SECRET, idleSeconds: e.SESSION_IDLE_SECONDS, maxSeconds: e.SESSION_MAX_SECONDS },
+		analystKey: e.ICD_ANALYST_KEY,
 		mapStyleUrl: e.PUBLIC_MAP_STYLE_URL,
 		datasetSize: e.DATASET_SIZE,
 		datasetSeed: e.DATASET_SEED,

@@ -4,8 +4,9 @@
 import type { Settings } from './env';
 import { PAGE_CONFIG_PLACEHOLDER, type PageConfig } from '../types/page';
 
-export function pageConfig(settings: Settings): PageConfig {
+export function pageConfig(settings: Settings, locals: App.Locals = {}): PageConfig {
 	return {
+		access: locals.authMode === 'signin' ? { mode: 'signin', parts: locals.analyst?.parts ?? [] } : { mode: 'single-user' },
 		mapStyleUrl: settings.mapStyleUrl,
 		// The host only: the key never leaves the server.
 		serviceLabel: settings.remoteBaseUrl ? `ICD service at ${new URL(settings.remoteBaseUrl).host}` : 'embedded ICD service'

@@ -36,6 +36,8 @@ export const COMPONENT_CODES: readonly Component[] = ['video', 'image'];
 /** One walk of one geo manifest: "icd/video", "icdb/image", … */
 export type PartId = `${Dataset}/${Component}`;
 
+export const ALL_PARTS: readonly PartId[] = ['icd/video', 'icd/image', 'icdb/video', 'icdb/image'];
+
 export type ControlMessage =
 	| { type: 'start'; parts: PartId[]; source: 'embedded' | 'remote' }
 	| { type: 'dict'; field: 'country' | 'entity'; start: number; values: string[] }

@@ -22,6 +22,9 @@ export function publicOrigin(request: Request, url: URL, configured: string): st
 export function crossSiteReason(request: Request, ownOrigin: string): string | null {
 	const site = request.headers.get('sec-fetch-site');
 	if (site === 'cross-site' || site === 'same-site') return `The browser marked this request as ${site}.`;
+	// The browser's own word, which no page can forge. A form that this server's page posts (sign-in,
+	// sign-out) carries Origin: null under our Referrer-Policy: no-referrer, though it is same-origin.
+	if (site === 'same-origin') return null;
 	const origin = request.headers.get('origin');
 	if (origin === null) return null;
 	// "null" is an opaque origin: a sandboxed frame, a file, a redirect across sites.

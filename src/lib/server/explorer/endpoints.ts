@@ -2,10 +2,11 @@
 // service only through its client; answers carry messages for people and never the API key.
 import { json } from '@sveltejs/kit';
 import { dev } from '$app/environment';
-import { COMPONENTS, DATASET_LABEL, DATASETS, type Component, type Dataset } from '../../types/dataset';
-import { STREAM_CONTENT_TYPE, type PartId } from '../../types/stream';
+import { getRequestEvent } from '$app/server';
+import { STREAM_CONTENT_TYPE } from '../../types/stream';
 import { publicOrigin } from '../edge/origin';
 import { runtime } from '../runtime';
+import { probeParts } from './access';
 import type { ServiceClient } from './client';
 import { serviceOf, type Connection } from './connection';
 import { ServiceError, statusForBrowser } from './errors';
@@ -18,8 +19,17 @@ interface Service {
 	client: ServiceClient;
 }
 
+/**
+ * The service as this request may use it: under the signed-in analyst's key in sign-in mode (the
+ * session gate in the hooks put it in locals; session/gate.ts), under the server-held key in
+ * single-user mode. Read from the request itself (SvelteKit's getRequestEvent), so that no
+ * endpoint can forget to pass it along, and none can fall back to the server's key by mistake.
+ */
 export function service(url: URL): Service {
-	return serviceOf(runtime(), dev ? url.origin : undefined);
+	const rt = runtime();
+	const { locals } = getRequestEvent();
+	if (locals.authMode === 'signin' && !locals.analyst) throw new Error('An explorer endpoint was reached in sign-in mode without a session.');
+	return serviceOf(rt, dev ? url.origin : undefined, locals.analyst?.key);
 }
 
 export const NO_STORE = { 'cache-control': 'no-store' };
@@ -40,7 +50,9 @@ export function streamRecords(url: URL, signal: AbortSignal): Response {
 	const parts = parseStreamQuery(url.searchParams);
 	if (!parts.ok) return failure(parts.message, 400);
 	const { connection, client } = service(url);
-	const body = recordStream({ source: client, parts: parts.value, origin: connection.origin, signal });
+	// Signed in: only the parts the analyst's key may see (found at sign-in), not a refusal per other part.
+	const allowed = getRequestEvent().locals.analyst?.parts;
+	const body = recordStream({ source: client, parts: allowed ? parts.value.filter((p) => allowed.includes(p)) : parts.value, origin: connection.origin, signal });
 	return new Response(body, { headers: { 'content-type': STREAM_CONTENT_TYPE, ...NO_STORE, 'x-content-type-options': 'nosniff' } });
 }
 
@@ -82,39 +94,17 @@ function publicLink(link: string, connection: Connection, origin: string): strin
 	return origin + link.slice(connection.baseUrl.length);
 }
 
-export interface PartStatus {
-	part: PartId;
-	dataset: Dataset;
-	label: string;
-	component: Component;
-	visible: boolean;
-	/** Mappable records the key may see, when visible and the service says. */
-	total?: number;
-	/** Why the part is not visible. */
-	message?: string;
-	status?: number;
-}
-
 /** GET /api/status : where the records come from and what the key can see. Nothing secret. */
 export async function status(url: URL, signal: AbortSignal): Promise<Response> {
 	const { connection, client } = service(url);
 	try {
-		const parts = await Promise.all(DATASETS.flatMap((dataset) => COMPONENTS.map((component) => probe(client, dataset, component, signal))));
+		const parts = await probeParts(client, signal);
+		// A refused key is not a matter of one part: the whole answer is the refusal.
+		const refused = parts.find((p) => p.status === 401);
+		if (refused) return failure(refused.message!, 401);
 		const datasets = [...new Set(parts.filter((p) => p.visible).map((p) => p.dataset))];
 		return json({ source: connection.origin, service: client.host, datasets, parts }, { headers: NO_STORE });
 	} catch (error) {
 		return upstreamFailure(error, signal);
-	}
-}
-
-/** One single-item manifest page tells whether the key may see a part, and how many records it holds. */
-async function probe(client: ServiceClient, dataset: Dataset, component: Component, signal: AbortSignal): Promise<PartStatus> {
-	const part = { part: `${dataset}/${component}` as PartId, dataset, label: DATASET_LABEL[dataset], component };
-	try {
-		const page = await client.geoManifestPage(dataset, component, { limit: 1 }, { signal, attempts: 1 });
-		return { ...part, visible: true, total: page.total };
-	} catch (error) {
-		if (!(error instanceof ServiceError)) throw error;
-		return { ...part, visible: false, status: error.status, message: error.message };
 	}
 }

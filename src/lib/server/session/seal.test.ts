@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { SessionSeal, type AnalystSession } from './seal';
+
+const SECRET = 'a-test-secret-of-at-least-32-characters';
+const LIFETIMES = { idleSeconds: 1800, maxSeconds: 43_200 };
+const NOW = 1_800_000_000;
+const session: AnalystSession = { key: 'icd_0123456789ab_secret-part-of-the-key-xxxxxxxxxxxxxxxxxxxx', parts: ['icd/video', 'icd/image'], signedInAt: NOW, seenAt: NOW };
+
+describe('SessionSeal', () => {
+	it('opens what it sealed, and the sealed text does not show the key', async () => {
+		const seal = await SessionSeal.create(SECRET, 'embedded', LIFETIMES);
+		const token = await seal.seal(session);
+		expect(token).not.toContain(session.key);
+		expect(Buffer.from(token.split('.')[3] ?? '', 'base64url').toString('latin1')).not.toContain('secret-part');
+		expect(await seal.open(token, NOW + 10)).toEqual({ ok: true, session });
+	});
+
+	it('is opened by another instance with the same secret, and by none with another', async () => {
+		const token = await (await SessionSeal.create(SECRET, 'embedded', LIFETIMES)).seal(session);
+		expect((await (await SessionSeal.create(SECRET, 'embedded', LIFETIMES)).open(token, NOW)).ok).toBe(true);
+		expect(await (await SessionSeal.create(SECRET + '!', 'embedded', LIFETIMES)).open(token, NOW)).toEqual({ ok: false, reason: 'invalid' });
+	});
+
+	it('refuses a cookie sealed for another service', async () => {
+		const token = await (await SessionSeal.create(SECRET, 'https://icd.example.org', LIFETIMES)).seal(session);
+		expect(await (await SessionSeal.create(SECRET, 'embedded', LIFETIMES)).open(token, NOW)).toEqual({ ok: false, reason: 'invalid' });
+	});
+
+	it('refuses any altered byte', async () => {
+		const seal = await SessionSeal.create(SECRET, 'embedded', LIFETIMES);
+		const token = await seal.seal(session);
+		const parts = token.split('.');
+		const ciphertext = Buffer.from(parts[3], 'base64url');
+		ciphertext[0] ^= 1;
+		parts[3] = ciphertext.toString('base64url');
+		expect(await seal.open(parts.join('.'), NOW)).toEqual({ ok: false, reason: 'invalid' });
+		expect(await seal.open('not a token', NOW)).toEqual({ ok: false, reason: 'invalid' });
+	});
+
+	it('ends a session idle too long, or signed in too long ago however active', async () => {
+		const seal = await SessionSeal.create(SECRET, 'embedded', LIFETIMES);
+		const token = await seal.seal(session);
+		expect((await seal.open(token, NOW + 1800)).ok).toBe(true);
+		expect(await seal.open(token, NOW + 1801)).toEqual({ ok: false, reason: 'expired' });
+		const active = await seal.seal({ ...session, seenAt: NOW + 43_000 });
+		expect((await seal.open(active, NOW + 43_199)).ok).toBe(true);
+		expect(await seal.open(active, NOW + 43_201)).toEqual({ ok: false, reason: 'expired' });
+	});
+});
