@@ -1,13 +1,17 @@
 import type { Handle, HandleServerError, RequestEvent, ServerInit } from '@sveltejs/kit';
-import { runtime } from '$lib/server/runtime';
+import { runtime, startReaders } from '$lib/server/runtime';
 import { prepareDataset } from '$lib/server/startup';
+import { onShutdown } from '$lib/server/shutdown';
 import { edgeFor, type Edge } from '$lib/server/edge/guard';
 import { gate, PUBLIC_SERVICE_PATHS, SERVICE_PATH, withHeaders } from '$lib/server/service/http';
 import { problem, problemResponse } from '$lib/server/service/problems';
 import { pageConfig, withPageConfig } from '$lib/server/page-config';
 
 export const init: ServerInit = async () => {
-	prepareDataset(runtime());
+	const rt = runtime();
+	prepareDataset(rt);
+	await startReaders(rt);
+	onShutdown(rt);
 };
 
 let edge: Edge | undefined;
