@@ -48,13 +48,15 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
 	url: string;
+	pid: number;
 	stop(): Promise<void>;
 }
 
-export async function startProductionServer(dataDir: string, records: number): Promise<RunningServer> {
+/** Starts build/index.js on the dataset; `env` adds settings (DB_READERS=0 for the single-threaded baseline). */
+export async function startProductionServer(dataDir: string, records: number, env: Record<string, string> = {}): Promise<RunningServer> {
 	const port = await freePort();
 	const child: ChildProcess = spawn(process.execPath, ['build/index.js'], {
-		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATASET_SIZE: String(records), DATASET_SEED: BENCH_SEED },
+		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATASET_SIZE: String(records), DATASET_SEED: BENCH_SEED, ...env },
 		stdio: ['ignore', 'ignore', 'inherit']
 	});
 	const url = `http://127.0.0.1:${port}`;
@@ -75,6 +77,7 @@ export async function startProductionServer(dataDir: string, records: number): P
 	}
 	return {
 		url,
+		pid: child.pid!,
 		stop: () =>
 			new Promise<void>((resolve) => {
 				if (child.exitCode !== null) return resolve();
