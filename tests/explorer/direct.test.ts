@@ -26,7 +26,7 @@ beforeAll(async () => {
 	server = await startServer({ dataDir, size: 1200 });
 	const settings = readSettings({ DATA_DIR: dataDir });
 	// The pages are read by reader workers, as in the server (DB_READERS > 0).
-	const reads = await poolReads(settings, { readers: 1, queue: 16 });
+	const reads = await poolReads(settings, { readers: 1, queue: 16, lexicons: null });
 	rt = { db: openDatabase(settings.dataDir), settings, now: Date.now, limiter: new RateLimiter(), localKey: '', reads };
 });
 afterAll(async () => {

@@ -10,6 +10,8 @@ import { inlineReads, type Reads } from './service/reads/reads';
 import { poolReads } from './service/reads/pool';
 import { serverSecret } from './db/secrets';
 import { clock } from './clock';
+import { forgetLexicons, lexicon } from './service/understand/lexicon';
+import { DATASETS } from '../types/dataset';
 
 export interface Runtime extends ServiceDeps {
 	db: Db;
@@ -37,15 +39,18 @@ function createRuntime(settings: Settings): Runtime {
 }
 
 /**
- * Starts the reader workers (DB_READERS > 0) once the data is complete: they build their caches
- * from it. Readers cannot write, so what they would create on first use is created here first.
+ * Starts the reader workers (DB_READERS > 0) once the data is complete, and waits until each has
+ * its caches. Readers cannot write, so what they would create on first use is created here first.
  */
 export async function startReaders(rt: Runtime): Promise<void> {
 	if (rt.settings.readers === 0) return;
 	serverSecret(rt.db, 'cursor');
 	serverSecret(rt.db, 'media');
-	const pool = await poolReads(rt.settings, { readers: rt.settings.readers, queue: rt.settings.readQueue });
+	const lexicons = Object.fromEntries(DATASETS.map((d) => [d, lexicon(rt.db, d)]));
+	const pool = await poolReads(rt.settings, { readers: rt.settings.readers, queue: rt.settings.readQueue, lexicons });
 	rt.reads = pool;
+	// The readers read the questions now; this thread no longer needs the names.
+	forgetLexicons(rt.db);
 	// Test-only: a reader dies in the middle of its work, as a crash would (tests/service/readers.test.ts).
 	if (rt.settings.testing) process.on('SIGUSR2', () => pool.interruptOne());
 }

@@ -9,6 +9,7 @@ import type { Clause } from '../records/scope';
 import { questionClause } from '../understand/clause';
 import type { QuestionFilters } from '../understand/interpret';
 import { sqlTieOrder, tieOrder } from './chunks';
+import { topIndices } from './top';
 
 /** The filters of a retrieval: those read from a question, or a single country (GenAI's focus). */
 export type NlFilters = QuestionFilters & { country?: string };
@@ -45,7 +46,12 @@ export interface TermStats {
 }
 
 function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilters, clause: Clause | null, stats: TermStats, limit: number): Hit[] {
-	const score = new Map<number, { s: number; component: Component }>();
+	// Tens of thousands of postings per question: kept in flat arrays (one slot per chunk), not an
+	// object per posting, and only the best `limit` are ordered (nl/top.ts), not all of them.
+	const slot = new Map<number, number>();
+	const rowids: number[] = [];
+	const scores: number[] = [];
+	const owners: Component[] = [];
 	for (const component of components(filters)) {
 		const t = `nl_${dataset}_${component}`;
 		// Newest first is rowid order in both the index and the records table (records are written
@@ -57,16 +63,20 @@ function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilte
 			const idf = stats.weight(w);
 			const rows = (clause ? read.all(matchExpression([w]), ...clause.params, FILTERED_POSTINGS_PER_WORD) : read.all(matchExpression([w]), POSTINGS_PER_WORD)) as number[];
 			for (const rowid of rows) {
-				const hit = score.get(rowid);
-				if (hit) hit.s += idf;
-				else score.set(rowid, { s: idf, component });
+				const i = slot.get(rowid);
+				if (i !== undefined) scores[i] += idf;
+				else {
+					slot.set(rowid, rowids.length);
+					rowids.push(rowid);
+					scores.push(idf);
+					owners.push(component);
+				}
 			}
 		}
 	}
-	return [...score]
-		.sort((a, b) => b[1].s - a[1].s || tieOrder(a[0]) - tieOrder(b[0]))
-		.slice(0, limit)
-		.map(([rowid, { component }]) => ({ rowid, component }));
+	const tie = rowids.map(tieOrder);
+	const better = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && tie[a] < tie[b]);
+	return topIndices(rowids.length, limit, better).map((i) => ({ rowid: rowids[i], component: owners[i] }));
 }
 
 /** The best chunks for any of the words, best first, merged across components by BM25 score. */

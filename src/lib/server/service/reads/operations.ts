@@ -21,7 +21,9 @@ export const READ_OPERATIONS = {
 	imageViewer,
 	media: mediaResource,
 	nlSearch,
-	genaiGrounding: groundTurn
+	genaiGrounding: groundTurn,
+	/** Answers once the reader has opened the database and loaded its caches. */
+	ready: () => true
 } satisfies Record<string, (deps: ReadDeps, ...args: never[]) => unknown>;
 
 export type ReadOperations = typeof READ_OPERATIONS;

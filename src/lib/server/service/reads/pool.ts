@@ -2,10 +2,10 @@
 // read-only SQLite connection, so the event loop only parses, authenticates and sends, and the
 // cores serve several queries at once. Two pools:
 //   queries  DB_READERS workers for everything that takes milliseconds (search, manifest pages,
-//            NL search, GenAI grounding); lowered in CPU priority (nice) so that when the cores
-//            are busy, the main thread and the point reader are served first;
+//            NL search, GenAI grounding);
 //   points   one worker for reads of one row by key (lookup, detail, media): never queued behind
-//            a query.
+//            a query. (The query workers are not lowered in CPU priority: a nice level ranks them
+//            below every other process of the machine too, and on a shared machine they starved.)
 // Each queue is bounded (DB_READ_QUEUE): past it a read is refused at once with 503 `overloaded`
 // and retry-after, instead of waiting without end. A worker that dies is replaced by piscina; the
 // reads it was running are answered with 503 `read_interrupted`.
@@ -16,15 +16,15 @@ import { POINT_READS, type ReadName } from './operations';
 import type { ReaderOptions, ReadReply, ReadTask } from './protocol';
 import type { Reads } from './reads';
 
-/** How far below the main thread the query readers run (nice levels: 10 is a weight of about 1/10). */
-const QUERY_NICE = 10;
 const RETRY_AFTER_SECONDS = '1';
 
-export interface PoolSize {
+export interface PoolOptions {
 	/** Query readers (DB_READERS). */
 	readers: number;
 	/** Reads waiting in each pool's queue before new ones are refused (DB_READ_QUEUE). */
 	queue: number;
+	/** The names questions are read against, for the query readers (see ReaderOptions). */
+	lexicons: ReaderOptions['lexicons'];
 }
 
 /** The module to run in the workers: the built chunk, or under `vite dev` and vitest the TypeScript source (through tsx). */
@@ -50,9 +50,9 @@ export interface PoolReads extends Reads {
 	interruptOne(): void;
 }
 
-export async function poolReads(settings: Settings, size: PoolSize): Promise<PoolReads> {
+export async function poolReads(settings: Settings, size: PoolOptions): Promise<PoolReads> {
 	const { filename, execArgv } = await readerFile();
-	const pool = (threads: number, warm: boolean, niceIncrement: number) =>
+	const pool = (threads: number, lexicons: ReaderOptions['lexicons']) =>
 		new Piscina({
 			filename,
 			execArgv,
@@ -60,11 +60,10 @@ export async function poolReads(settings: Settings, size: PoolSize): Promise<Poo
 			maxThreads: threads,
 			idleTimeout: Number.MAX_SAFE_INTEGER,
 			maxQueue: size.queue,
-			niceIncrement,
-			workerData: { settings, warm } satisfies ReaderOptions
+			workerData: { settings, lexicons } satisfies ReaderOptions
 		});
-	const queries = pool(size.readers, true, QUERY_NICE);
-	const points = pool(1, false, 0);
+	const queries = pool(size.readers, size.lexicons);
+	const points = pool(1, null);
 	// A worker that dies between tasks is replaced quietly; one that dies in a task fails that task.
 	for (const p of [queries, points]) p.on('error', (error) => console.error('[service] a reader stopped:', error));
 
@@ -80,6 +79,11 @@ export async function poolReads(settings: Settings, size: PoolSize): Promise<Poo
 		if ('problem' in reply) throw new ProblemError(reply.problem.code, reply.problem.detail, { errors: reply.problem.errors, headers: reply.headers });
 		throw new Error(`reader: ${reply.error}`);
 	}
+
+	// Every reader has opened the database and loaded its caches before the first request: one
+	// task per reader (an idle reader takes the next task, so each gets one).
+	const ready = (p: Piscina, threads: number) => Array.from({ length: threads }, () => p.run({ name: 'ready', at: 0, args: [], as: 'value' } satisfies ReadTask));
+	await Promise.all([...ready(queries, size.readers), ...ready(points, 1)]);
 
 	return {
 		mode: 'pool',

@@ -1,12 +1,18 @@
 // What crosses the thread boundary between the main thread and a reader worker.
 import type { Settings } from '../../env';
+import type { Dataset } from '../../../types/dataset';
+import type { Lexicon } from '../understand/lexicon';
 import type { Problem } from '../problems';
 import type { ReadName } from './operations';
 
 export interface ReaderOptions {
 	settings: Settings;
-	/** Build the caches of the query reads (names questions are read against, the term model) before the first task. */
-	warm: boolean;
+	/**
+	 * For the query readers: the names questions are read against, built once by the main thread
+	 * (full scans of the records) and copied to each reader; the term model is loaded before the
+	 * first task. Point readers need neither.
+	 */
+	lexicons: Partial<Record<Dataset, Lexicon>> | null;
 }
 
 export interface ReadTask {

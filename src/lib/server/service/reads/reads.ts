@@ -21,12 +21,16 @@ export interface Reads {
 	close(): Promise<void>;
 }
 
-const encoder = new TextEncoder();
-
-/** JSON text as bytes in a buffer of their own (a pooled Buffer's memory must never be transferred). */
-export function encodeJson(value: unknown): Uint8Array {
-	return encoder.encode(JSON.stringify(value));
+/** JSON text as UTF-8 bytes. */
+export function encodeJson(value: unknown): Buffer {
+	return Buffer.from(JSON.stringify(value), 'utf8');
 }
+
+/**
+ * Whether the bytes own their memory and can be moved to another thread. A small Buffer is a view
+ * into a shared pool: moving it would take the pool from under every other small Buffer.
+ */
+export const ownsItsMemory = (bytes: Uint8Array) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
 
 /** The reads run on this thread, over the given connection: today's single-threaded path. */
 export function inlineReads(base: Omit<ReadDeps, 'now'>): Reads {

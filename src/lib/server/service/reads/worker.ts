@@ -7,22 +7,23 @@ import { isMainThread, workerData } from 'node:worker_threads';
 import { move } from 'piscina';
 import { openDatabase } from '../../db/open';
 import { DATASETS } from '../../../types/dataset';
-import { lexicon } from '../understand/lexicon';
+import { adoptLexicon } from '../understand/lexicon';
 import { termModel } from '../nl/model-store';
 import type { ReadDeps } from '../deps';
 import { ProblemError } from '../problems';
 import { runRead } from './operations';
-import { encodeJson } from './reads';
+import { encodeJson, ownsItsMemory } from './reads';
 import type { ReaderOptions, ReadReply, ReadTask } from './protocol';
 
 export const READER_URL = import.meta.url;
 
 function open(options: ReaderOptions): Omit<ReadDeps, 'now'> {
 	const db = openDatabase(options.settings.dataDir, { readonly: true });
-	if (options.warm) {
-		// Half a second per dataset: before the first question, not during it.
+	if (options.lexicons) {
 		for (const dataset of DATASETS) {
-			lexicon(db, dataset);
+			const lex = options.lexicons[dataset];
+			if (lex) adoptLexicon(db, dataset, lex);
+			// Loaded before the first question, not during it.
 			termModel(db, dataset);
 		}
 	}
@@ -35,7 +36,9 @@ export default async function read(task: ReadTask): Promise<ReadReply | Uint8Arr
 	try {
 		const result = await runRead({ ...base!, now: () => task.at }, task.name, task.args as never);
 		if (task.as === 'value') return { ok: true, value: result };
-		return move(encodeJson(result)) as Uint8Array;
+		const bytes = encodeJson(result);
+		// A large answer is moved (no copy); a small one is copied, it may share a pooled buffer.
+		return ownsItsMemory(bytes) ? (move(bytes) as Uint8Array) : new Uint8Array(bytes);
 	} catch (error) {
 		if (error instanceof ProblemError) return { ok: false, problem: error.problem, headers: error.headers };
 		console.error(`[reader] ${task.name} failed:`, error);
