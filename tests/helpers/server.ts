@@ -53,6 +53,11 @@ export async function startServer(options: { size?: number; env?: Record<string,
 		DATA_DIR: dataDir,
 		DATASET_SIZE: String(options.size ?? 1500),
 		DATASET_SEED: 'test-seed',
+		// The keys CLI runs with spawnSync, which holds the test's event loop for seconds on a busy
+		// machine: the client cannot retire an idle keep-alive socket meanwhile, and reused it after
+		// the server had closed it (5 s idle), failing with "other side closed". adapter-node's own
+		// setting keeps idle sockets open longer than any such pause.
+		KEEP_ALIVE_TIMEOUT: '65',
 		...options.env
 	};
 	let out = '';
