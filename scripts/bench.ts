@@ -4,7 +4,9 @@
 // measures, and writes bench/results/<name>.json plus a readable summary on stdout. With several
 // sizes (--records 10000,100000,1000000) it measures each in turn and adds how every figure grows
 // with the data (scripts/bench/scales.ts) to bench/results/<name>.json.
-//   service: latency and throughput of the embedded service's endpoints, full manifest walks;
+//   service: latency and throughput of the embedded service's endpoints, a mixed load (NL search
+//            and lookups at once), full manifest walks, memory: each on the reader workers and on
+//            the single-threaded path (DB_READERS=0, a second server on the same data) in turn;
 //   stream:  the explorer's /api/stream beside the naive /bench/naive-stream (wire size, times);
 //   browser: the explorer page beside the naive /bench/naive page in headless Chromium;
 //   nl:      natural language search quality (scripts/eval-nl.ts: BM25 vs hybrid on the committed
@@ -79,13 +81,20 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 		log(`\n# ${what} at ${records.toLocaleString('en')} records per component (${machine.cpus} cores, ${machine.model ?? 'cpu'}, node ${process.version})`);
 	try {
 		if (sections.has('service')) {
-			heading('service');
-			result.service = await benchService(server.url, key, {
-				seconds: Number(values.seconds),
-				connections: values.connections!.split(',').map(Number),
-				walkRuns: Number(values.walks),
-				log
-			});
+			heading('service: reader workers beside the single-threaded path (DB_READERS=0)');
+			const single = await startProductionServer(dataDir, records, { DB_READERS: '0' });
+			try {
+				result.service = await benchService(
+					[
+						{ readers: 'pool', url: server.url, pid: server.pid },
+						{ readers: 'single', url: single.url, pid: single.pid }
+					],
+					key,
+					{ seconds: Number(values.seconds), connections: values.connections!.split(',').map(Number), walkRuns: Number(values.walks), log }
+				);
+			} finally {
+				await single.stop();
+			}
 		}
 		if (sections.has('nl')) {
 			heading('natural language search');
@@ -93,7 +102,7 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 			const evaluation = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/eval-nl.ts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 			if (evaluation.status !== 0) throw new Error('the NL evaluation failed (scripts/eval-nl.ts)');
 			log(evaluation.stdout.trimEnd());
-			const latency = await benchService(server.url, key, { seconds: Number(values.seconds), connections: values.connections!.split(',').map(Number), walkRuns: 0, log, only: ['natural language search'] });
+			const latency = await benchService([{ readers: 'pool', url: server.url, pid: server.pid }], key, { seconds: Number(values.seconds), connections: values.connections!.split(',').map(Number), walkRuns: 0, log, only: ['natural language search'] });
 			// Questions that name a place and a year, aggregate Domain GenAI answers and question understanding, beside open questions.
 			const questions = (JSON.parse(fs.readFileSync('bench/nl-eval/queries.json', 'utf8')).queries as { search: string }[]).map((q) => q.search);
 			const understanding = await understandingLatency(server.url, key, dataDir, questions);

@@ -1,6 +1,7 @@
 import type { Handle, HandleServerError, RequestEvent, ServerInit } from '@sveltejs/kit';
-import { runtime } from '$lib/server/runtime';
+import { runtime, startReaders } from '$lib/server/runtime';
 import { prepareDataset } from '$lib/server/startup';
+import { onShutdown } from '$lib/server/shutdown';
 import { edgeFor, type Edge } from '$lib/server/edge/guard';
 import { gate, PUBLIC_SERVICE_PATHS, SERVICE_PATH, withHeaders } from '$lib/server/service/http';
 import { problem, problemResponse } from '$lib/server/service/problems';
@@ -20,6 +21,8 @@ export const init: ServerInit = async () => {
 		process.exit(78);
 	}
 	prepareDataset(rt);
+	await startReaders(rt);
+	onShutdown(rt);
 };
 
 let edge: Edge | undefined;

@@ -7,12 +7,14 @@ import type { ComparisonRow } from './naive-compare';
 // The fields of the service section's results (service.ts) that growth follows. Declared here so
 // that this module, which the tests import, does not pull in the load generator.
 interface LoadResult {
+	readers?: 'pool' | 'single';
 	scenario: string;
 	connections: number;
 	p50: number;
 	p95: number;
 }
 interface WalkResult {
+	readers?: 'pool' | 'single';
 	component: string;
 	seconds: number;
 }
@@ -62,11 +64,12 @@ export function describeGrowth(k: number | null): string {
 /** The metrics of one run, by name: what the growth table follows across sizes. */
 function metricsOf(run: ScaleRun): Map<string, { unit: string; value: number | null }> {
 	const out = new Map<string, { unit: string; value: number | null }>();
+	const single = (r: { readers?: string }) => (r.readers === 'single' ? ', DB_READERS=0' : '');
 	for (const l of run.service?.load ?? []) {
-		out.set(`service ${l.scenario}, c=${l.connections}: p50`, { unit: 'ms', value: l.p50 });
-		out.set(`service ${l.scenario}, c=${l.connections}: p95`, { unit: 'ms', value: l.p95 });
+		out.set(`service ${l.scenario}, c=${l.connections}${single(l)}: p50`, { unit: 'ms', value: l.p50 });
+		out.set(`service ${l.scenario}, c=${l.connections}${single(l)}: p95`, { unit: 'ms', value: l.p95 });
 	}
-	for (const w of run.service?.walks ?? []) out.set(`service full manifest walk (${w.component})`, { unit: 's', value: w.seconds });
+	for (const w of run.service?.walks ?? []) out.set(`service full manifest walk (${w.component}${single(w)})`, { unit: 's', value: w.seconds });
 	for (const [section, rows] of [['stream', run.stream?.rows], ['browser', run.browser?.rows]] as const) {
 		for (const r of rows ?? []) {
 			out.set(`${section} ${r.metric}: explorer`, { unit: r.unit, value: r.explorer });

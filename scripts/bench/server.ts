@@ -48,9 +48,11 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
 	url: string;
+	pid: number;
 	stop(): Promise<void>;
 }
 
+/** Starts build/index.js on the dataset; `env` adds settings (DB_READERS=0 for the single-threaded baseline). */
 export async function startProductionServer(dataDir: string, records: number, env: Record<string, string> = {}): Promise<RunningServer> {
 	const port = await freePort();
 	const child: ChildProcess = spawn(process.execPath, ['build/index.js'], {
@@ -75,6 +77,7 @@ export async function startProductionServer(dataDir: string, records: number, en
 	}
 	return {
 		url,
+		pid: child.pid!,
 		stop: () =>
 			new Promise<void>((resolve) => {
 				if (child.exitCode !== null) return resolve();

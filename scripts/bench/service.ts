@@ -1,10 +1,22 @@
 // Service benchmarks: latency percentiles and throughput per endpoint under 1, 16 and 64
-// concurrent clients over loopback (autocannon, bounded in time), and full manifest walks.
+// concurrent clients over loopback (autocannon, bounded in time), a mixed load (NL search and
+// lookups at once), and full manifest walks. Every measurement is taken on each server given: the
+// reader workers (DB_READERS default) and the single-threaded path (DB_READERS=0), one after the
+// other, in the same run, so the ratio between them is visible; then each server's memory.
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { median, round } from './stats';
 
+/** A server under test: its URL, its process (for memory) and what it runs. */
+export interface BenchTarget {
+	/** "pool": reader workers; "single": DB_READERS=0. */
+	readers: 'pool' | 'single';
+	url: string;
+	pid: number;
+}
+
 export interface LoadResult {
+	readers: BenchTarget['readers'];
 	scenario: string;
 	connections: number;
 	p50: number;
@@ -21,7 +33,8 @@ interface Scenario {
 	paths: string[];
 }
 
-async function load(url: string, key: string, scenario: Scenario, connections: number, seconds: number): Promise<LoadResult> {
+async function load(target: BenchTarget, key: string, scenario: Scenario, connections: number, seconds: number): Promise<LoadResult> {
+	const url = target.url;
 	let i = 0;
 	// Every response time, for an exact p95 (autocannon's summary has p90 and p97.5, not p95).
 	const times: number[] = [];
@@ -41,6 +54,7 @@ async function load(url: string, key: string, scenario: Scenario, connections: n
 	times.sort((a, b) => a - b);
 	const p95 = times.length ? round(times[Math.min(times.length - 1, Math.floor(times.length * 0.95))], 1) : 0;
 	return {
+		readers: target.readers,
 		scenario: scenario.name,
 		connections,
 		p50: result.latency.p50,
@@ -98,6 +112,42 @@ async function scenarios(url: string, key: string): Promise<Scenario[]> {
 	];
 }
 
+export interface MixedResult {
+	readers: BenchTarget['readers'];
+	/** Each side's own clients, latencies and throughput, measured at the same time. */
+	nl: LoadResult;
+	lookup: LoadResult;
+}
+
+/** 16 clients asking NL questions and 16 looking records up, at once: does a lookup wait behind the questions? */
+async function mixed(target: BenchTarget, key: string, all: Scenario[], connections: number, seconds: number): Promise<MixedResult> {
+	const pick = (name: string) => all.find((s) => s.name === name)!;
+	const [nl, lookup] = await Promise.all([load(target, key, pick('natural language search'), connections, seconds), load(target, key, pick('lookup by component id'), connections, seconds)]);
+	return { readers: target.readers, nl: { ...nl, scenario: 'mixed: NL search side' }, lookup: { ...lookup, scenario: 'mixed: lookup side' } };
+}
+
+export interface MemoryResult {
+	readers: BenchTarget['readers'];
+	/** Resident memory now and at its peak, and its anonymous (heaps, private caches) and file-backed (the database's memory map, code) parts, in MiB. */
+	rssMiB: number;
+	peakRssMiB: number;
+	anonMiB: number;
+	fileMiB: number;
+}
+
+/** The server process's memory from /proc (Linux); null elsewhere. */
+function memoryOf(target: BenchTarget): MemoryResult | null {
+	let status: string;
+	try {
+		status = fs.readFileSync(`/proc/${target.pid}/status`, 'utf8');
+	} catch {
+		return null;
+	}
+	const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+	const mib = (n: number) => round(n / 1024, 0);
+	return { readers: target.readers, rssMiB: mib(kib('VmRSS')), peakRssMiB: mib(kib('VmHWM')), anonMiB: mib(kib('RssAnon')), fileMiB: mib(kib('RssFile')) };
+}
+
 export interface WalkResult {
 	component: string;
 	items: number;
@@ -127,30 +177,72 @@ export async function walkManifest(url: string, key: string, path: string): Prom
 
 export interface ServiceBench {
 	load: LoadResult[];
-	walks: WalkResult[];
+	mixed: MixedResult[];
+	walks: (WalkResult & { readers: BenchTarget['readers'] })[];
+	memory: MemoryResult[];
 }
 
-export async function benchService(url: string, key: string, options: { seconds: number; connections: number[]; walkRuns: number; log: (s: string) => void; only?: string[] }): Promise<ServiceBench> {
-	const all = (await scenarios(url, key)).filter((s) => !options.only || options.only.includes(s.name));
-	// Warm the page cache and the count cache the way a running service would be.
-	for (const s of all) for (const p of s.paths) await json(url + p, key);
+const LABEL: Record<BenchTarget['readers'], string> = { pool: 'readers', single: 'DB_READERS=0' };
+
+function line(r: LoadResult): string {
+	return `${LABEL[r.readers].padEnd(12)} p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  ${r.rps} req/s${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
+}
+
+/** Throughput of the readers over the single-threaded path's, in the same run. */
+function ratio(results: LoadResult[]): string {
+	const [pool, single] = (['pool', 'single'] as const).map((k) => results.find((r) => r.readers === k));
+	return pool && single && single.rps > 0 ? `  throughput ×${round(pool.rps / single.rps, 2)}, p50 ×${single.p50 > 0 ? round(pool.p50 / single.p50, 2) : '—'}` : '';
+}
+
+export async function benchService(
+	targets: BenchTarget[],
+	key: string,
+	options: { seconds: number; connections: number[]; walkRuns: number; log: (s: string) => void; only?: string[]; mixedConnections?: number }
+): Promise<ServiceBench> {
+	const all = await scenarios(targets[0].url, key);
+	const measured = all.filter((s) => !options.only || options.only.includes(s.name));
+	// Warm the page cache and the count cache the way a running service would be: each path three
+	// times at once, so that every reader (each has its own caches) answers it once.
+	for (const t of targets) for (const s of measured) for (const p of s.paths) await Promise.all([1, 2, 3].map(() => json(t.url + p, key)));
 	const results: LoadResult[] = [];
-	for (const s of all) {
+	for (const s of measured) {
 		for (const c of options.connections) {
-			await drain(url, key);
-			const r = await load(url, key, s, c, options.seconds);
-			options.log(`  ${s.name.padEnd(30)} c=${String(c).padStart(2)}  p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  ${r.rps} req/s${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`);
-			results.push(r);
+			options.log(`  ${s.name}, ${c} client${c === 1 ? '' : 's'}:`);
+			const here: LoadResult[] = [];
+			for (const t of targets) {
+				await drain(t.url, key);
+				const r = await load(t, key, s, c, options.seconds);
+				options.log(`    ${line(r)}`);
+				here.push(r);
+			}
+			if (here.length > 1) options.log(`   ${ratio(here)}`);
+			results.push(...here);
 		}
 	}
-	const walks: WalkResult[] = [];
-	for (const path of options.walkRuns > 0 ? ['/v1/icd/videos/geo-manifest'] : []) {
-		const runs: WalkResult[] = [];
-		for (let i = 0; i < options.walkRuns; i++) runs.push(await walkManifest(url, key, path));
-		const m = median(runs.map((r) => r.seconds));
-		const chosen = runs.find((r) => r.seconds === m) ?? runs[0];
-		options.log(`  full walk ${path}: ${chosen.items.toLocaleString('en')} items in ${chosen.seconds} s (median of ${runs.length}), ${chosen.itemsPerSecond.toLocaleString('en')} items/s`);
-		walks.push({ ...chosen, seconds: round(m) });
+	const mixedResults: MixedResult[] = [];
+	if (!options.only) {
+		const c = options.mixedConnections ?? 16;
+		options.log(`  mixed: ${c} NL search clients and ${c} lookup clients at once:`);
+		for (const t of targets) {
+			await drain(t.url, key);
+			const m = await mixed(t, key, all, c, options.seconds);
+			options.log(`    NL side      ${line(m.nl)}`);
+			options.log(`    lookup side  ${line(m.lookup)}`);
+			mixedResults.push(m);
+		}
 	}
-	return { load: results, walks };
+	const walks: ServiceBench['walks'] = [];
+	for (const t of targets) {
+		for (const path of options.walkRuns > 0 ? ['/v1/icd/videos/geo-manifest'] : []) {
+			const runs: WalkResult[] = [];
+			for (let i = 0; i < options.walkRuns; i++) runs.push(await walkManifest(t.url, key, path));
+			const m = median(runs.map((r) => r.seconds));
+			const chosen = runs.find((r) => r.seconds === m) ?? runs[0];
+			options.log(`  full walk ${path} (${LABEL[t.readers]}): ${chosen.items.toLocaleString('en')} items in ${chosen.seconds} s (median of ${runs.length}), ${chosen.itemsPerSecond.toLocaleString('en')} items/s`);
+			walks.push({ ...chosen, seconds: round(m), readers: t.readers });
+		}
+	}
+	const memory = targets.map(memoryOf).filter((m): m is MemoryResult => m !== null);
+	for (const m of memory) options.log(`  memory (${LABEL[m.readers]}): RSS ${m.rssMiB} MiB (peak ${m.peakRssMiB}), of which anonymous ${m.anonMiB} MiB, file-backed ${m.fileMiB} MiB`);
+	return { load: results, mixed: mixedResults, walks, memory };
 }

@@ -12,6 +12,7 @@ import type { GeoPage } from '../../src/lib/server/explorer/adapters/geo-manifes
 import { RateLimiter } from '../../src/lib/server/service/auth/rate-limit';
 import { directGeoManifest } from '../../src/lib/server/service/direct';
 import type { Runtime } from '../../src/lib/server/runtime';
+import { poolReads } from '../../src/lib/server/service/reads/pool';
 import { refusal } from '../../src/lib/server/explorer/testing/refusal';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -24,9 +25,12 @@ let sentOverHttp: string[];
 beforeAll(async () => {
 	server = await startServer({ dataDir, size: 1200 });
 	const settings = readSettings({ DATA_DIR: dataDir });
-	rt = { db: openDatabase(settings.dataDir), settings, now: Date.now, limiter: new RateLimiter(), localKey: '' };
+	// The pages are read by reader workers, as in the server (DB_READERS > 0).
+	const reads = await poolReads(settings, { readers: 1, queue: 16, lexicons: null });
+	rt = { db: openDatabase(settings.dataDir), settings, now: Date.now, limiter: new RateLimiter(), localKey: '', reads };
 });
 afterAll(async () => {
+	await rt?.reads.close();
 	rt?.db.close();
 	await server?.stop();
 	fs.rmSync(dataDir, { recursive: true, force: true });
@@ -101,15 +105,15 @@ describe('geo-manifest pages in process', () => {
 		gone.abort();
 		await expect(direct.geoManifestPage('icd', 'video', { limit: 10 }, { signal: gone.signal })).rejects.toThrow();
 		// The key's single token is still there: the aborted call cost no query and no token.
-		expect(directGeoManifest(rt)('/v1/icd/videos/geo-manifest', { limit: '10' }, `Bearer ${key}`)?.status).toBe(200);
+		expect((await directGeoManifest(rt)('/v1/icd/videos/geo-manifest', { limit: '10' }, `Bearer ${key}`))?.status).toBe(200);
 	});
 
 	it("charge the key's rate limit: a 429 with retry-after, which the client waits out", async () => {
 		const { key } = server.createKey(['--rate', '2', '--burst', '1']);
 		const answer = directGeoManifest(rt);
 		const path = '/v1/icd/videos/geo-manifest';
-		expect(answer(path, { limit: '10' }, `Bearer ${key}`)?.status).toBe(200);
-		const refused = answer(path, { limit: '10' }, `Bearer ${key}`)!;
+		expect((await answer(path, { limit: '10' }, `Bearer ${key}`))?.status).toBe(200);
+		const refused = (await answer(path, { limit: '10' }, `Bearer ${key}`))!;
 		expect(refused.status).toBe(429);
 		expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 		expect(refused.body).toMatchObject({ code: 'rate_limited', status: 429, instance: path });

@@ -21,6 +21,8 @@ export interface TestServer {
 	stop(): Promise<void>;
 	/** Everything the server printed, for assertions about progress output. */
 	output(): string;
+	/** The server's process id, to send it signals. */
+	pid(): number;
 }
 
 export async function freePort(): Promise<number> {
@@ -104,7 +106,8 @@ export async function startServer(options: { size?: number; env?: Record<string,
 			await exited;
 			if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 		},
-		output: () => out
+		output: () => out,
+		pid: () => child.pid!
 	};
 	return server;
 }

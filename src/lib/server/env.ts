@@ -1,6 +1,7 @@
 // The only reader of environment variables. Everything else receives a Settings object,
 // so tests and scripts can build one without touching process.env.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -48,6 +49,8 @@ const schema = z.object({
 	EMBEDDINGS_BASE_URL: text(''),
 	EMBEDDINGS_MODEL: text(''),
 	EMBEDDINGS_API_KEY: text(''),
+	DB_READERS: intFrom(os.availableParallelism(), 0),
+	DB_READ_QUEUE: intFrom(256, 1),
 	NODE_ENV: text(''),
 	TEST_CLOCK_FILE: text('')
 });
@@ -96,6 +99,17 @@ export interface Settings {
 	/** An OpenAI-compatible embeddings endpoint for NL search's meaning signal; empty: the corpus-trained vectors. */
 	embeddings: { baseUrl: string; model: string; apiKey: string };
 	/**
+	 * Reader worker threads for the service's queries (search, manifests, NL search, GenAI
+	 * grounding), each with its own read-only SQLite connection, plus one for point reads
+	 * (lookup, detail, media). Default: the available parallelism. 0: every read on the main
+	 * thread, as before the readers (kept for comparison and as a fallback).
+	 */
+	readers: number;
+	/** Reads that may wait for a reader (per pool) before new ones are refused with 503 overloaded. */
+	readQueue: number;
+	/** NODE_ENV is "test": the test-only hooks (testClockFile, SIGUSR2 stops a reader) are on. */
+	testing: boolean;
+	/**
 	 * Test-only: a file holding a clock offset in milliseconds, read on every clock reading, so an
 	 * integration test can move a running server's time (conversation deadlines) without waiting.
 	 * Honoured only when NODE_ENV is "test"; empty otherwise.
@@ -134,6 +148,9 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 		defaultCredits: e.DEFAULT_CREDITS,
 		llm: { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY },
 		embeddings: { baseUrl: e.EMBEDDINGS_BASE_URL.replace(/\/+$/, ''), model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY },
+		readers: e.DB_READERS,
+		readQueue: e.DB_READ_QUEUE,
+		testing: e.NODE_ENV === 'test',
 		testClockFile: e.NODE_ENV === 'test' ? e.TEST_CLOCK_FILE : ''
 	};
 }

@@ -29,6 +29,7 @@ export function prepareDataset(rt: Runtime): void {
 	ensureNlIndex(rt.db, (p) => nlLine.update(formatProgress(p)));
 	nlLine.done();
 	purgeExpiredConversations(rt.db, rt.now());
-	// The names questions are read against (half a second to build): before the first question, not during it.
+	// The names questions are read against (seconds to build on a large dataset): before the first
+	// question, not during it. With reader workers they are handed to them (runtime.ts).
 	for (const dataset of DATASETS) lexicon(rt.db, dataset);
 }

@@ -168,7 +168,7 @@ export class ServiceClient {
 		await directTurn();
 		// As fetch() would: a caller that has gone away gets no answer (and costs no query).
 		signal?.throwIfAborted();
-		const answer = this.direct(path, query, `Bearer ${this.apiKey}`);
+		const answer = await this.direct(path, query, `Bearer ${this.apiKey}`);
 		return answer && { status: answer.status, headers: new Headers(answer.headers), body: answer.body };
 	}
 

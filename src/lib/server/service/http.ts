@@ -34,18 +34,22 @@ export function rateLimited(key: ApiKey, retryAfter: number): Problem {
 	return problem('rate_limited', `Rate limit of ${key.rate} requests per second (burst ${key.burst}) exceeded; retry in ${retryAfter} s.`);
 }
 
-/** Runs one service call and answers with its JSON, or with the problem it raised. Never leaks an internal error. */
+/**
+ * Runs one service call and answers with its JSON, or with the problem it raised. Never leaks an
+ * internal error. A result that is already JSON text (bytes from the read side) is sent as it is.
+ */
 export function answer(path: string, run: () => unknown, status = 200): Response {
 	try {
 		const body = run();
 		if (status === 204) return new Response(null, { status });
-		return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+		const json = body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body);
+		return new Response(json, { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 	} catch (error) {
 		return errorResponse(path, error);
 	}
 }
 
-/** answer() for service calls that wait on something (a model, an embeddings endpoint). */
+/** answer() for service calls that wait on something (the read side, a model). */
 export async function answerAsync(path: string, run: () => Promise<unknown>, status = 200): Promise<Response> {
 	try {
 		const body = await run();

@@ -44,11 +44,12 @@ const problemResponses = (codes: number[]) =>
 						403: 'Dataset or feature not permitted',
 						404: 'Not found, or conversation_unavailable (expired, deleted, other dataset or other key: one identical body)',
 						429: 'Rate limited',
-						502: 'The configured model endpoint failed (upstream_unavailable); nothing was consumed'
+						502: 'The configured model endpoint failed (upstream_unavailable); nothing was consumed',
+						503: 'The read side is overloaded (overloaded: the request was not started) or the reader answering stopped (read_interrupted); retry after retry-after'
 					}[code] ?? 'Error',
 				// The spec gives the 429 body as application/json; the other errors are problem+json.
 				content: { [code === 429 ? 'application/json' : 'application/problem+json']: { schema: { $ref: '#/components/schemas/Problem' } } },
-				...(code === 429 ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'seconds to wait' } } } : {})
+				...(code === 429 || code === 503 ? { headers: { 'retry-after': { schema: { type: 'integer' }, description: 'seconds to wait' } } } : {})
 			}
 		])
 	);
@@ -61,8 +62,8 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 		for (const component of ['video', 'image'] as const) {
 			const base = `/v1/${dataset}/${COMPONENT_PATH[component]}`;
 			const label = `${DATASET_LABEL[dataset]} ${component}`;
-			const errors = problemResponses([400, 401, 403, 429]);
-			const errors404 = problemResponses([400, 401, 403, 404, 429]);
+			const errors = problemResponses([400, 401, 403, 429, 503]);
+			const errors404 = problemResponses([400, 401, 403, 404, 429, 503]);
 			paths[base] = {
 				get: { operationId: operationId.search(dataset, component), summary: `Structured search of ${label} records`, parameters: parameters(searchQuery, 'query'), responses: { ...ok('SearchResponse'), ...errors } }
 			};
@@ -77,14 +78,14 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 			};
 		}
 		paths[`/v1/${dataset}/videos/{uuid}/player`] = {
-			get: { operationId: operationId.videoPlayer(dataset), summary: `Signed, expiring player URL for a ${DATASET_LABEL[dataset]} video`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('VideoPlayerResponse'), ...problemResponses([400, 401, 403, 404, 429]) } }
+			get: { operationId: operationId.videoPlayer(dataset), summary: `Signed, expiring player URL for a ${DATASET_LABEL[dataset]} video`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('VideoPlayerResponse'), ...problemResponses([400, 401, 403, 404, 429, 503]) } }
 		};
 		paths[`/v1/${dataset}/nl-search`] = {
 			get: {
 				operationId: operationId.nlSearch(dataset),
 				summary: `Natural language search over ${DATASET_LABEL[dataset]} video and image records: ranked by meaning, no generated answer`,
 				parameters: parameters(nlSearchQuery, 'query'),
-				responses: { ...ok('NlSearchResponse'), ...problemResponses([400, 401, 403, 429]) }
+				responses: { ...ok('NlSearchResponse'), ...problemResponses([400, 401, 403, 429, 503]) }
 			}
 		};
 		paths[`/v1/${dataset}/domain-genai`] = {
@@ -92,7 +93,7 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 				operationId: operationId.genaiChat(dataset),
 				summary: `Domain GenAI turn on ${DATASET_LABEL[dataset]}: a grounded answer with sources; consumes credits; never retry automatically`,
 				requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(genaiRequest, 'input') } } },
-				responses: { ...ok('DomainGenAiResponse'), ...problemResponses([400, 401, 402, 403, 404, 429, 502]) }
+				responses: { ...ok('DomainGenAiResponse'), ...problemResponses([400, 401, 402, 403, 404, 429, 502, 503]) }
 			}
 		};
 		paths[`/v1/${dataset}/domain-genai/conversations/{conversation_id}`] = {
@@ -103,7 +104,7 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 			}
 		};
 		paths[`/v1/${dataset}/images/{uuid}/viewer`] = {
-			get: { operationId: operationId.imageViewer(dataset), summary: `Signed, expiring image URL for a ${DATASET_LABEL[dataset]} image`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('ImageViewerResponse'), ...problemResponses([400, 401, 403, 404, 429]) } }
+			get: { operationId: operationId.imageViewer(dataset), summary: `Signed, expiring image URL for a ${DATASET_LABEL[dataset]} image`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('ImageViewerResponse'), ...problemResponses([400, 401, 403, 404, 429, 503]) } }
 		};
 	}
 	return {

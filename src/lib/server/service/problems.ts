@@ -19,6 +19,8 @@ export type ProblemCode =
 	| 'quota_exhausted'
 	| 'credits_exhausted'
 	| 'upstream_unavailable'
+	| 'overloaded'
+	| 'read_interrupted'
 	| 'internal_error';
 
 export interface FieldError {
@@ -130,6 +132,17 @@ const DEFINITIONS: Record<ProblemCode, ProblemDefinition> = {
 		status: 502,
 		title: 'Upstream model unavailable',
 		remediation: 'The configured language or embeddings model did not answer usably; retry later. For Domain GenAI nothing was consumed and the conversation was not extended.'
+	},
+	// The next two come from the read side (reader workers, src/lib/server/service/reads).
+	overloaded: {
+		status: 503,
+		title: 'Service overloaded',
+		remediation: 'Wait for the number of seconds in the retry-after header, then retry; the request was not started.'
+	},
+	read_interrupted: {
+		status: 503,
+		title: 'Read interrupted',
+		remediation: 'The reader that was answering stopped and has been replaced: wait for the number of seconds in retry-after, then retry.'
 	},
 	internal_error: {
 		status: 500,

@@ -20,6 +20,8 @@ export interface RouteContext {
 	/** The origin callers reach this server at, for links the service hands out (media). */
 	origin: string;
 	event: RequestEvent;
+	/** The request's time: what its reads see as now. */
+	at: number;
 }
 
 function context(event: RequestEvent): RouteContext {
@@ -35,7 +37,8 @@ function context(event: RequestEvent): RouteContext {
 		component: component === 'images' || path.includes('/images/') ? 'image' : 'video',
 		query: queryObject(event.url.searchParams),
 		origin: publicOrigin(event.request, event.url, deps.settings.origin),
-		event
+		event,
+		at: deps.now()
 	};
 }
 

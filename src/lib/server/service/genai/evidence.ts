@@ -3,7 +3,7 @@
 // names, the request's focus), bounded by top_k, numbered for citation.
 import { DATASET_LABEL, type Dataset, type RecordRow } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
-import type { ServiceDeps } from '../deps';
+import type { ReadDeps } from '../deps';
 import { chunkId, chunkText, type SectionType } from '../nl/chunks';
 import { recordClause, type NlFilters } from '../nl/candidates';
 import { newestMatching, retrieve } from '../nl/retrieve';
@@ -20,7 +20,7 @@ export interface Evidence {
 const EXCERPT_CHARS = 480;
 
 export async function gatherEvidence(
-	deps: ServiceDeps,
+	deps: ReadDeps,
 	key: ApiKey,
 	dataset: Dataset,
 	text: string,
@@ -47,7 +47,7 @@ export async function gatherEvidence(
  * Records chosen by id (the examples of a figure) ahead of the retrieved ones, without repeats,
  * at most topK, numbered again from 1.
  */
-export function withExamples(deps: ServiceDeps, exampleIds: number[], retrieved: Evidence[], topK: number): Evidence[] {
+export function withExamples(deps: ReadDeps, exampleIds: number[], retrieved: Evidence[], topK: number): Evidence[] {
 	const seen = new Set(exampleIds);
 	const rows = exampleIds.length ? (deps.db.prepare(`SELECT * FROM records WHERE id IN (${exampleIds.map(() => '?').join(',')})`).all(...exampleIds) as RecordRow[]) : [];
 	const byId = new Map(rows.map((r) => [r.id!, r]));

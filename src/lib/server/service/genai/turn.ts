@@ -2,14 +2,13 @@
 // Order matters: every check that can refuse (permission, conversation, credits) runs before any
 // work, and the turn is recorded, paid and the conversation extended in one transaction at the
 // end, so a failed or refused turn changes nothing.
-// The question is read first (places, organisations, periods, components, and what an earlier
-// turn established); a question asking for a figure gets it computed over the whole dataset.
+// What the answer stands on (the question understood, evidence, figures) is read on the read side
+// (genai/grounding.ts); conversations and credits are written here, on the one writer.
 import type { Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import { requireAccess } from '../auth/permissions';
 import type { ServiceDeps } from '../deps';
 import { isAggregate } from '../understand/intent';
-import type { Interpretation } from '../understand/interpret';
 import { lastConstraints } from './constraints';
 import { charge, requireCredits, TURN_CREDITS } from './credits';
 import {
@@ -23,30 +22,13 @@ import {
 	unavailable,
 	type Conversation
 } from './conversations';
-import { gatherEvidence, toSource, withExamples } from './evidence';
-import { computeFigures, examplesFor, type Figures } from './figures';
-import { figuresText } from './figures-text';
+import { toSource } from './evidence';
 import { chat, checkCitations } from './llm';
-import { composeAnswer, unrecognisedText } from './offline-answerer';
+import { composeAnswer } from './offline-answerer';
 import { buildMessages, promptTokens, textTokens } from './prompt';
-import { GENAI_DEFAULT_TOP_K, type GenaiRequest, type GenaiResponse } from './schemas';
-import { latestOutsidePeriod, readTurn, type TurnReading } from './understanding';
+import type { GenaiRequest, GenaiResponse } from './schemas';
 
 const HISTORY_TURNS = 6;
-
-/** The interpretation as sent: with the period chosen for "what happened" when the question named none. */
-function interpretationOf(reading: TurnReading): Interpretation {
-	const i = reading.understood.interpretation;
-	if (!reading.recent) return i;
-	return {
-		...i,
-		filters: { ...i.filters, date_from: reading.recent.from, date_to: reading.recent.to },
-		parts: [
-			...i.parts,
-			{ kind: 'date', group: 'date', text: '', label: `latest records: ${reading.recent.from} to ${reading.recent.to}`, status: 'applied', reason: 'no period named: the most recent activity first', date_from: reading.recent.from, date_to: reading.recent.to }
-		]
-	};
-}
 
 export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset, body: GenaiRequest): Promise<GenaiResponse> {
 	requireAccess(key, dataset, 'genai');
@@ -58,26 +40,8 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 
 	// The latest turns are context enough; a long conversation should restate what matters (spec).
 	const past = existing ? history(db, existing.id).slice(-HISTORY_TURNS) : [];
-	const reading = readTurn(deps, key, dataset, body, existing ? lastConstraints(db, existing.id) : null);
-	const interpretation = interpretationOf(reading);
-	const topK = body.top_k ?? GENAI_DEFAULT_TOP_K;
-	let evidence = await gatherEvidence(deps, key, dataset, reading.topic, reading.filters, topK);
-
-	let figures: Figures | undefined;
-	let facts: string | undefined;
-	if (isAggregate(reading.intent)) {
-		if (reading.unrecognised.length) {
-			// No figure, and no examples of a different question either.
-			facts = unrecognisedText(dataset, reading.unrecognised);
-			evidence = [];
-		} else {
-			const applied = reading.understood.reading.parts.filter((_, i) => reading.understood.interpretation.parts[i]?.status === 'applied');
-			figures = computeFigures(db, key, dataset, reading.filters, reading.intent, reading.terms, applied);
-			evidence = withExamples(deps, examplesFor(db, key, dataset, reading.filters, figures, reading.terms, applied), evidence, topK);
-			facts = figuresText(dataset, figures, interpretation, evidence);
-		}
-	}
-	const latestOutside = evidence.length === 0 && !figures ? latestOutsidePeriod(deps, key, dataset, reading.filters) : null;
+	const previous = existing ? lastConstraints(db, existing.id) : null;
+	const { reading, interpretation, evidence, figures, facts, latestOutside } = await deps.reads.value('genaiGrounding', started, key, dataset, body, previous);
 	const messages = buildMessages(dataset, body.question, evidence, past, { facts, interpretation });
 
 	let answer: string;

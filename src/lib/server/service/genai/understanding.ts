@@ -3,7 +3,7 @@
 // asked for, and for "what happened in X" without dates, the latest period with records.
 import type { Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
-import type { ServiceDeps } from '../deps';
+import type { ReadDeps } from '../deps';
 import { components, recordClause, type NlFilters } from '../nl/candidates';
 import { isCommonWord } from '../understand/common-words';
 import { readIntent, topicTerms, type Intent } from '../understand/intent';
@@ -50,7 +50,7 @@ function unrecognisedNames(question: string, rest: string, dataset: Dataset): st
 		.filter((w, i, all) => all.indexOf(w) === i && w.toLowerCase() !== dataset);
 }
 
-function latestDate(deps: ServiceDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): string | null {
+function latestDate(deps: ReadDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): string | null {
 	const clause = recordClause(deps.db, key, filters);
 	const where = `r.dataset = ? AND r.component = ?${clause ? ` AND ${clause.sql}` : ''}`;
 	return (
@@ -63,12 +63,12 @@ function latestDate(deps: ServiceDeps, key: ApiKey, dataset: Dataset, filters: N
 }
 
 /** When a period has nothing, the latest record that matches everything else: where to look instead. */
-export function latestOutsidePeriod(deps: ServiceDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): string | null {
+export function latestOutsidePeriod(deps: ReadDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): string | null {
 	if (!filters.date_from && !filters.date_to) return null;
 	return latestDate(deps, key, dataset, { ...filters, date_from: undefined, date_to: undefined });
 }
 
-function latestPeriod(deps: ServiceDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): { from: string; to: string } | null {
+function latestPeriod(deps: ReadDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): { from: string; to: string } | null {
 	const latest = latestDate(deps, key, dataset, filters);
 	if (!latest) return null;
 	for (const days of RECENT_DAYS) {
@@ -81,7 +81,7 @@ function latestPeriod(deps: ServiceDeps, key: ApiKey, dataset: Dataset, filters:
 	return null;
 }
 
-export function readTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset, body: TurnRequest, previous: TurnConstraints | null): TurnReading {
+export function readTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, body: TurnRequest, previous: TurnConstraints | null): TurnReading {
 	const now = new Date(deps.now());
 	const own = readQuestion(deps.db, dataset, body.question, now);
 	const intent = readIntent(body.question, own.rest, own.parts);

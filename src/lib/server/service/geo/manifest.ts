@@ -4,7 +4,7 @@ import { serverSecret } from '../../db/secrets';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import { requireAccess } from '../auth/permissions';
-import type { ServiceDeps } from '../deps';
+import type { ReadDeps } from '../deps';
 import { ProblemError } from '../problems';
 import { cachedCount } from '../records/count-cache';
 import { scopeClause } from '../records/scope';
@@ -25,7 +25,7 @@ function toItem(row: GeoRow): GeoItem {
 	return item;
 }
 
-export function geoManifest(deps: ServiceDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): GeoManifestResponse {
+export function geoManifest(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): GeoManifestResponse {
 	requireAccess(key, dataset, 'geo');
 	const limit = q.limit ?? GEO_DEFAULT_LIMIT;
 	const secret = serverSecret(deps.db, 'cursor');

@@ -6,6 +6,7 @@ import { openDatabase, type Db } from '../../db/open';
 import type { Settings } from '../../env';
 import { createKey, findKey, type ApiKey, type NewKey } from '../auth/keys';
 import { openApiDocument } from '../openapi';
+import { inlineReads } from '../reads/reads';
 import { offeredTools, TOOLS, visibleTools } from './registry';
 import { argsToParams, callTool, listing, type McpTool, type ToolContext } from './tool';
 
@@ -67,7 +68,8 @@ describe('callTool, apart from any transport', () => {
 	const UUID = '7d3e5f10-2b4c-4d6e-8f90-a1b2c3d4e5f6';
 	const ctx = (spec: Partial<NewKey> = {}): ToolContext => {
 		const { id } = createKey(db, { name: 't', rate: 1, burst: 1, credits: 0, ...spec }, 0);
-		return { deps: { db, settings: {} as Settings, now: () => 0 }, key: findKey(db, id)!, origin: 'http://127.0.0.1:3000' };
+		const settings = {} as Settings;
+		return { deps: { db, settings, now: () => 0, reads: inlineReads({ db, settings }) }, key: findKey(db, id)!, origin: 'http://127.0.0.1:3000', at: 0 };
 	};
 
 	beforeAll(() => {

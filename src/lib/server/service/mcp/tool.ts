@@ -16,6 +16,8 @@ export interface ToolContext {
 	key: ApiKey;
 	/** The origin callers reach this server at, for the media links the service hands out. */
 	origin: string;
+	/** The request's time: what its reads see as now. */
+	at: number;
 }
 
 /** The behaviour annotations, every hint explicit (spec, MCP endpoints). */
@@ -108,8 +110,10 @@ export async function callTool(tool: McpTool, ctx: ToolContext, args: Record<str
 	try {
 		requireAccess(ctx.key, tool.dataset, tool.feature);
 		const params = parseParams(tool.input, argsToParams(tool, args));
-		const result = (await tool.run(ctx, params)) as Record<string, unknown>;
-		return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+		const result = await tool.run(ctx, params);
+		// A read's answer arrives as its JSON text: sent as the text content, parsed once for structuredContent.
+		const text = result instanceof Uint8Array ? Buffer.from(result.buffer, result.byteOffset, result.byteLength).toString('utf8') : JSON.stringify(result);
+		return { content: [{ type: 'text', text }], structuredContent: result instanceof Uint8Array ? JSON.parse(text) : (result as Record<string, unknown>) };
 	} catch (error) {
 		if (error instanceof ProblemError) return problemResult(error.problem, instance);
 		console.error(`[service] unexpected error in MCP tool ${tool.name}:`, error);

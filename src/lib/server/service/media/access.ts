@@ -4,18 +4,18 @@
 import { serverSecret } from '../../db/secrets';
 import type { Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
-import type { ServiceDeps } from '../deps';
+import type { ReadDeps } from '../deps';
 import { recordByUuid } from '../records/detail';
 import { MEDIA_LINK_TTL_SECONDS, mediaUrls, signMediaToken } from './links';
 
-export function videoPlayer(deps: ServiceDeps, key: ApiKey, dataset: Dataset, uuid: string, origin: string) {
+export function videoPlayer(deps: ReadDeps, key: ApiKey, dataset: Dataset, uuid: string, origin: string) {
 	const row = recordByUuid(deps, key, dataset, 'video', uuid, 'media');
 	const expires = Math.floor(deps.now() / 1000) + MEDIA_LINK_TTL_SECONDS;
 	const token = signMediaToken(serverSecret(deps.db, 'media'), { kind: 'player', dataset, component: 'video', uuid: row.uuid, exp: expires });
 	return { status: 'ok' as const, embed_url: mediaUrls(origin, token).playerUrl, expires, uuid: row.uuid, title: row.title ?? '' };
 }
 
-export function imageViewer(deps: ServiceDeps, key: ApiKey, dataset: Dataset, uuid: string, origin: string) {
+export function imageViewer(deps: ReadDeps, key: ApiKey, dataset: Dataset, uuid: string, origin: string) {
 	const row = recordByUuid(deps, key, dataset, 'image', uuid, 'media');
 	const expires = Math.floor(deps.now() / 1000) + MEDIA_LINK_TTL_SECONDS;
 	const token = signMediaToken(serverSecret(deps.db, 'media'), { kind: 'image', dataset, component: 'image', uuid: row.uuid, exp: expires });

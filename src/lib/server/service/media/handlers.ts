@@ -2,7 +2,7 @@
 // verifies it, checks it was minted for this kind of resource, loads the record and answers.
 // Nothing here throws to the framework; an unexpected failure is a plain 500 page.
 import { createHash } from 'node:crypto';
-import type { ServiceDeps } from '../deps';
+import type { ReadDeps } from '../deps';
 import { DATASET_LABEL } from '../../../types/dataset';
 import { buildVtt, buildWav, clipTimeline, type Clip } from './audio';
 import { imageEtag, placeOf, renderImage, seedOf, type MediaRecord } from './image';
@@ -11,7 +11,7 @@ import { Lru } from './lru';
 import { pageHeaders, REFUSAL_STATUS, renderPlayerPage, renderRefusalPage, type Refusal } from './player-page';
 import { findMediaRecord, mediaSecret } from './store';
 
-export type MediaDeps = Pick<ServiceDeps, 'db' | 'now'>;
+export type MediaDeps = Pick<ReadDeps, 'db' | 'now'>;
 
 interface Admitted {
 	claims: MediaClaims;

@@ -10,6 +10,7 @@ import type { Clause } from '../records/scope';
 import { questionClause } from '../understand/clause';
 import type { QuestionFilters } from '../understand/interpret';
 import { sqlTieOrder, tieOrder } from './chunks';
+import { topIndices } from './top';
 import { facetExpression } from './facets';
 import { passingRecords, remembered, type RecordSet } from './passing-records';
 
@@ -105,11 +106,21 @@ function filteredRead(db: Db, dataset: Dataset, component: Component, filters: N
 
 /** The newest matches of each word, ranked by the sum of the matched words' idf. */
 function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilters, scope: Scope, stats: TermStats, limit: number): Hit[] {
-	const score = new Map<number, { s: number; component: Component }>();
+	// Tens of thousands of postings per question: kept in flat arrays (one slot per chunk), not an
+	// object per posting, and only the best `limit` are ordered (nl/top.ts), not all of them.
+	const slot = new Map<number, number>();
+	const rowids: number[] = [];
+	const scores: number[] = [];
+	const owners: Component[] = [];
 	const add = (rowid: number, idf: number, component: Component) => {
-		const hit = score.get(rowid);
-		if (hit) hit.s += idf;
-		else score.set(rowid, { s: idf, component });
+		const i = slot.get(rowid);
+		if (i !== undefined) scores[i] += idf;
+		else {
+			slot.set(rowid, rowids.length);
+			rowids.push(rowid);
+			scores.push(idf);
+			owners.push(component);
+		}
 	};
 	for (const component of components(filters)) {
 		if (!scope.clause) {
@@ -130,10 +141,9 @@ function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilte
 			}
 		}
 	}
-	return [...score]
-		.sort((a, b) => b[1].s - a[1].s || tieOrder(a[0]) - tieOrder(b[0]))
-		.slice(0, limit)
-		.map(([rowid, { component }]) => ({ rowid, component }));
+	const tie = rowids.map(tieOrder);
+	const better = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && tie[a] < tie[b]);
+	return topIndices(rowids.length, limit, better).map((i) => ({ rowid: rowids[i], component: owners[i] }));
 }
 
 /** The best chunks for any of the words, best first, merged across components by BM25 score. */

@@ -44,20 +44,21 @@ function metadata(r: ChunkSource): string {
 	return `${r.component === 'video' ? 'Video' : 'Image'} by ${who || 'an unknown entity'}, ${where || 'place unknown'}, ${when}.`;
 }
 
-export function chunkRecord(r: ChunkSource): Chunk[] {
-	const out: Chunk[] = [];
-	const add = (section: SectionType, text: string | null | undefined) => {
-		if (text && text.trim()) out.push({ section, text });
-	};
-	add('transcript', r.transcript);
-	add('visual_analysis', r.visual_analysis);
-	add('audio_analysis', r.audio_analysis);
+/** One section's text as it is indexed: empty when the record has nothing for it. */
+function sectionText(r: ChunkSource, section: SectionType): string {
+	let text: string | null | undefined;
+	if (section === 'transcript') text = r.transcript;
+	else if (section === 'visual_analysis') text = r.visual_analysis;
+	else if (section === 'audio_analysis') text = r.audio_analysis;
 	// The title and the analyst report belong with the summary: together they say what the record is about.
-	add('summary', [r.title, r.summary, r.report].filter(Boolean).join('\n'));
-	add('metadata', metadata(r));
-	return out;
+	else if (section === 'summary') text = [r.title, r.summary, r.report].filter(Boolean).join('\n');
+	else text = metadata(r);
+	return text && text.trim() ? text : '';
 }
 
-export function chunkText(r: ChunkSource, section: SectionType): string {
-	return chunkRecord(r).find((c) => c.section === section)?.text ?? '';
+export function chunkRecord(r: ChunkSource): Chunk[] {
+	return SECTION_TYPES.map((section) => ({ section, text: sectionText(r, section) })).filter((c) => c.text !== '');
 }
+
+/** The text of one chunk (NL search scores a few hundred per question: only that section is built). */
+export const chunkText = (r: ChunkSource, section: SectionType): string => sectionText(r, section);

@@ -6,7 +6,7 @@ import { DATASET_LABEL, type Dataset, type RecordRow } from '../../../types/data
 import { pageMeta } from '../paging';
 import type { ApiKey } from '../auth/keys';
 import { requireAccess } from '../auth/permissions';
-import type { ServiceDeps } from '../deps';
+import type { ReadDeps } from '../deps';
 import { retrieve, type RankedRecord } from './retrieve';
 import { chunkId } from './chunks';
 import { understand } from '../understand/interpret';
@@ -33,7 +33,7 @@ export function toItem(dataset: Dataset, ranked: RankedRecord, row: ItemRow): Nl
 	return item as NlSearchItem;
 }
 
-export async function nlSearch(deps: ServiceDeps, key: ApiKey, dataset: Dataset, q: NlSearchQuery): Promise<NlSearchResponse> {
+export async function nlSearch(deps: ReadDeps, key: ApiKey, dataset: Dataset, q: NlSearchQuery): Promise<NlSearchResponse> {
 	requireAccess(key, dataset, 'nl_search');
 	const topK = q.top_k ?? NL_DEFAULT_TOP_K;
 	const page = q.page ?? 1;

@@ -42,8 +42,9 @@ function judge(raw: string): string | null {
 /** Content terms of a text, in order, repeats kept. */
 export function terms(text: string): string[] {
 	const out: string[] = [];
-	for (const m of text.matchAll(WORD)) {
-		const t = judge(m[0]);
+	// match() with the global flag gives the words as strings: no match object per word.
+	for (const word of text.match(WORD) ?? []) {
+		const t = judge(word);
 		if (t !== null) out.push(t);
 	}
 	return out;

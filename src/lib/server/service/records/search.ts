@@ -2,7 +2,7 @@
 import type { Component, Dataset, RecordRow } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import { requireAccess } from '../auth/permissions';
-import type { ServiceDeps } from '../deps';
+import type { ReadDeps } from '../deps';
 import { invalid } from '../problems';
 import { DEFAULT_PER_PAGE, type SearchQuery, type SearchResponse, type Sort } from '../schemas';
 import { cachedCount } from './count-cache';
@@ -21,7 +21,7 @@ const ORDER: Record<Exclude<Sort, 'relevance'>, string> = {
 	id_desc: 'r.primary_id DESC'
 };
 
-function countTotal(deps: ServiceDeps, fts: string, match: string | null, scope: RecordScope): number {
+function countTotal(deps: ReadDeps, fts: string, match: string | null, scope: RecordScope): number {
 	if (!match) return cachedCount(deps.db, `SELECT count(*) FROM records r WHERE ${scope.sql}`, scope.params);
 	// Each component has its own index, so with no other filter the matches are the answer.
 	if (scope.componentOnly) return cachedCount(deps.db, `SELECT count(*) FROM ${fts} WHERE ${fts} MATCH ?`, [match]);
@@ -34,7 +34,7 @@ function countTotal(deps: ServiceDeps, fts: string, match: string | null, scope:
  * and probes the index per row, which at a million records per component is 20–80 times slower.
  * With no filter beyond the component, the page is cut inside the index before any join.
  */
-function keywordPage(deps: ServiceDeps, fts: string, match: string, scope: RecordScope, sort: Sort, limit: number, offset: number): RecordRow[] {
+function keywordPage(deps: ReadDeps, fts: string, match: string, scope: RecordScope, sort: Sort, limit: number, offset: number): RecordRow[] {
 	const score = `bm25(${fts}, ${BM25_WEIGHTS})`;
 	if (sort === 'relevance') {
 		// Ties in score are broken by the internal id in both plans, so pages never overlap or skip.
@@ -50,7 +50,7 @@ function keywordPage(deps: ServiceDeps, fts: string, match: string, scope: Recor
 	return deps.db.prepare(sql).all(match, ...scope.params, limit, offset) as RecordRow[];
 }
 
-export function searchRecords(deps: ServiceDeps, key: ApiKey, dataset: Dataset, component: Component, q: SearchQuery): SearchResponse {
+export function searchRecords(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: SearchQuery): SearchResponse {
 	requireAccess(key, dataset, 'search');
 	const page = q.page ?? 1;
 	const perPage = q.per_page ?? DEFAULT_PER_PAGE;

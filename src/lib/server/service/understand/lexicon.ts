@@ -88,6 +88,13 @@ export function forgetLexicons(db: Db): void {
 	cache.delete(db);
 }
 
+/** Uses a lexicon built elsewhere (by the main thread, for a reader worker) for this database. */
+export function adoptLexicon(db: Db, dataset: Dataset, lex: Lexicon): void {
+	let perDb = cache.get(db);
+	if (!perDb) cache.set(db, (perDb = new Map()));
+	perDb.set(dataset, lex);
+}
+
 class Builder {
 	readonly names = new Map<string, NameEntry[]>();
 	maxWords = 1;

@@ -1,6 +1,5 @@
 // The signed, expiring image (signed_url): /media/image/<token>.png.
 import type { RequestHandler } from './$types';
-import { runtime } from '$lib/server/runtime';
-import { signedImage } from '$lib/server/service/media/handlers';
+import { serveMedia } from '$lib/server/service/media/serve';
 
-export const GET: RequestHandler = ({ params, request }) => signedImage(runtime(), params.file, request);
+export const GET: RequestHandler = ({ params, request, url }) => serveMedia('image', params.file, request, url.pathname);

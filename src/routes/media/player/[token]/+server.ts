@@ -1,6 +1,5 @@
 // The signed player page (embed_url). No Authorization header: the token is the authorization.
 import type { RequestHandler } from './$types';
-import { runtime } from '$lib/server/runtime';
-import { playerPage } from '$lib/server/service/media/handlers';
+import { serveMedia } from '$lib/server/service/media/serve';
 
-export const GET: RequestHandler = ({ params, url }) => playerPage(runtime(), params.token, url.pathname);
+export const GET: RequestHandler = ({ params, request, url }) => serveMedia('player', params.token, request, url.pathname);

@@ -1,7 +1,6 @@
 import type { RequestHandler } from './$types';
-import { serve } from '$lib/server/service/route';
-import { searchRecords } from '$lib/server/service/records/search';
+import { serveAsync } from '$lib/server/service/route';
 import { parseParams, searchQuery } from '$lib/server/service/schemas';
 
 export const GET: RequestHandler = (event) =>
-	serve(event, ({ deps, key, dataset, component, query }) => searchRecords(deps, key, dataset, component, parseParams(searchQuery, query)));
+	serveAsync(event, ({ deps, at, key, dataset, component, query }) => deps.reads.json('search', at, key, dataset, component, parseParams(searchQuery, query)));

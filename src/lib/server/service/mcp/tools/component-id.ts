@@ -1,7 +1,6 @@
 // getIcdVideoByComponentId, getIcdImageByComponentId, getIcdbVideoByComponentId, getIcdbImageByComponentId.
 import { COMPONENTS, DATASET_LABEL, type Dataset } from '../../../../types/dataset';
 import { operationId } from '../../names';
-import { getRecordByComponentId } from '../../records/detail';
 import { componentIdParam, recordDetail } from '../../schemas';
 import { defineTool, READ_ONLY, type McpTool } from '../tool';
 
@@ -22,7 +21,7 @@ export function componentIdTools(dataset: Dataset): McpTool[] {
 			args: 'query',
 			output: recordDetail,
 			hints: READ_ONLY,
-			run: ({ deps, key }, { component_id }) => getRecordByComponentId(deps, key, dataset, component, component_id)
+			run: ({ deps, key, at }, { component_id }) => deps.reads.json('byComponentId', at, key, dataset, component, component_id)
 		});
 	});
 }

@@ -1,7 +1,6 @@
 // getOneIcdVideo, getOneIcdImage, getOneIcdbVideo, getOneIcdbImage.
 import { COMPONENTS, DATASET_LABEL, type Dataset } from '../../../../types/dataset';
 import { operationId } from '../../names';
-import { getRecord } from '../../records/detail';
 import { recordDetail, uuidParam } from '../../schemas';
 import { defineTool, READ_ONLY, type McpTool } from '../tool';
 
@@ -21,7 +20,7 @@ export function detailTools(dataset: Dataset): McpTool[] {
 			args: 'query',
 			output: recordDetail,
 			hints: READ_ONLY,
-			run: ({ deps, key }, { uuid }) => getRecord(deps, key, dataset, component, uuid)
+			run: ({ deps, key, at }, { uuid }) => deps.reads.json('detail', at, key, dataset, component, uuid)
 		});
 	});
 }

@@ -1,6 +1,5 @@
 // getIcdVideoGeoManifest, getIcdImageGeoManifest, getIcdbVideoGeoManifest, getIcdbImageGeoManifest.
 import { COMPONENTS, DATASET_LABEL, type Dataset } from '../../../../types/dataset';
-import { geoManifest } from '../../geo/manifest';
 import { operationId } from '../../names';
 import { geoManifestResponse, geoQuery } from '../../schemas';
 import { defineTool, READ_ONLY, type McpTool } from '../tool';
@@ -22,7 +21,7 @@ export function geoManifestTools(dataset: Dataset): McpTool[] {
 			args: 'query',
 			output: geoManifestResponse,
 			hints: READ_ONLY,
-			run: ({ deps, key }, params) => geoManifest(deps, key, dataset, component, params)
+			run: ({ deps, key, at }, params) => deps.reads.json('geoManifest', at, key, dataset, component, params)
 		});
 	});
 }

@@ -1,13 +1,12 @@
 // getIcdVideoPlayer, getIcdImageViewer, getIcdbVideoPlayer, getIcdbImageViewer.
 import { COMPONENTS, DATASET_LABEL, type Dataset } from '../../../../types/dataset';
-import { imageViewer, videoPlayer } from '../../media/access';
 import { operationId } from '../../names';
 import { imageViewerResponse, uuidParam, videoPlayerResponse } from '../../schemas';
 import { defineTool, READ_ONLY, type McpTool } from '../tool';
 
 const KINDS = {
-	video: { name: operationId.videoPlayer, title: 'video player link', link: 'player URL (embed_url)', use: 'watch', text: 'transcript and report', output: videoPlayerResponse, open: videoPlayer },
-	image: { name: operationId.imageViewer, title: 'image viewer link', link: 'signed URL (signed_url)', use: 'view', text: 'report', output: imageViewerResponse, open: imageViewer }
+	video: { name: operationId.videoPlayer, title: 'video player link', link: 'player URL (embed_url)', use: 'watch', text: 'transcript and report', output: videoPlayerResponse, read: 'videoPlayer' as const },
+	image: { name: operationId.imageViewer, title: 'image viewer link', link: 'signed URL (signed_url)', use: 'view', text: 'report', output: imageViewerResponse, read: 'imageViewer' as const }
 };
 
 export function mediaTools(dataset: Dataset): McpTool[] {
@@ -28,7 +27,7 @@ export function mediaTools(dataset: Dataset): McpTool[] {
 			args: 'query',
 			output: kind.output,
 			hints: READ_ONLY,
-			run: ({ deps, key, origin }, { uuid }) => kind.open(deps, key, dataset, uuid, origin)
+			run: ({ deps, key, origin, at }, { uuid }) => deps.reads.json(kind.read, at, key, dataset, uuid, origin)
 		});
 	});
 }

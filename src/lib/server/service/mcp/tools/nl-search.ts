@@ -2,7 +2,6 @@
 import { COMPONENTS, DATASET_LABEL, type Component, type Dataset } from '../../../../types/dataset';
 import { operationId } from '../../names';
 import { nlSearchQuery, nlSearchResponse } from '../../nl/schemas';
-import { nlSearch } from '../../nl/search';
 import { defineTool, READ_ONLY, type McpTool } from '../tool';
 
 export function nlSearchTools(dataset: Dataset): McpTool[] {
@@ -25,7 +24,7 @@ export function nlSearchTools(dataset: Dataset): McpTool[] {
 			args: 'query',
 			output: nlSearchResponse,
 			hints: READ_ONLY,
-			run: ({ deps, key }, params) => nlSearch(deps, key, dataset, params)
+			run: ({ deps, key, at }, params) => deps.reads.json('nlSearch', at, key, dataset, params)
 		})
 	];
 }

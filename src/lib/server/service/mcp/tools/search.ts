@@ -1,7 +1,6 @@
 // searchIcdVideos, searchIcdImages, searchIcdbVideos, searchIcdbImages.
 import { COMPONENTS, COMPONENT_PATH, DATASET_LABEL, type Dataset } from '../../../../types/dataset';
 import { operationId } from '../../names';
-import { searchRecords } from '../../records/search';
 import { searchQuery, searchResponse } from '../../schemas';
 import { defineTool, READ_ONLY, type McpTool } from '../tool';
 
@@ -24,7 +23,7 @@ export function searchTools(dataset: Dataset): McpTool[] {
 			args: 'query',
 			output: searchResponse,
 			hints: READ_ONLY,
-			run: ({ deps, key }, params) => searchRecords(deps, key, dataset, component, params)
+			run: ({ deps, key, at }, params) => deps.reads.json('search', at, key, dataset, component, params)
 		});
 	});
 }

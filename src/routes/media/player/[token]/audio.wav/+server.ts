@@ -1,6 +1,5 @@
 // The player's audio clip; answers byte ranges so the <audio> element can seek.
 import type { RequestHandler } from './$types';
-import { runtime } from '$lib/server/runtime';
-import { playerAudio } from '$lib/server/service/media/handlers';
+import { serveMedia } from '$lib/server/service/media/serve';
 
-export const GET: RequestHandler = ({ params, request }) => playerAudio(runtime(), params.token, request);
+export const GET: RequestHandler = ({ params, request, url }) => serveMedia('audio', params.token, request, url.pathname);

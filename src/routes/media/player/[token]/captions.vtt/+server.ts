@@ -1,6 +1,5 @@
 // The player's captions track (WebVTT), cut from the record's transcript.
 import type { RequestHandler } from './$types';
-import { runtime } from '$lib/server/runtime';
-import { playerCaptions } from '$lib/server/service/media/handlers';
+import { serveMedia } from '$lib/server/service/media/serve';
 
-export const GET: RequestHandler = ({ params, request }) => playerCaptions(runtime(), params.token, request);
+export const GET: RequestHandler = ({ params, request, url }) => serveMedia('captions', params.token, request, url.pathname);

@@ -1,6 +1,5 @@
 // The player's poster frame.
 import type { RequestHandler } from './$types';
-import { runtime } from '$lib/server/runtime';
-import { playerPoster } from '$lib/server/service/media/handlers';
+import { serveMedia } from '$lib/server/service/media/serve';
 
-export const GET: RequestHandler = ({ params, request }) => playerPoster(runtime(), params.token, request);
+export const GET: RequestHandler = ({ params, request, url }) => serveMedia('poster', params.token, request, url.pathname);

@@ -1,7 +1,6 @@
 import type { RequestHandler } from './$types';
-import { serve } from '$lib/server/service/route';
-import { geoManifest } from '$lib/server/service/geo/manifest';
+import { serveAsync } from '$lib/server/service/route';
 import { geoQuery, parseParams } from '$lib/server/service/schemas';
 
 export const GET: RequestHandler = (event) =>
-	serve(event, ({ deps, key, dataset, component, query }) => geoManifest(deps, key, dataset, component, parseParams(geoQuery, query)));
+	serveAsync(event, ({ deps, at, key, dataset, component, query }) => deps.reads.json('geoManifest', at, key, dataset, component, parseParams(geoQuery, query)));

@@ -1,11 +1,10 @@
 import type { RequestHandler } from './$types';
-import { serve } from '$lib/server/service/route';
-import { imageViewer } from '$lib/server/service/media/access';
+import { serveAsync } from '$lib/server/service/route';
 import { noQuery, parseParams, uuidParam } from '$lib/server/service/schemas';
 
 export const GET: RequestHandler = (event) =>
-	serve(event, ({ deps, key, dataset, query, origin }) => {
+	serveAsync(event, ({ deps, at, key, dataset, query, origin }) => {
 		noQuery(query);
 		const { uuid } = parseParams(uuidParam, { uuid: event.params.uuid });
-		return imageViewer(deps, key, dataset, uuid, origin);
+		return deps.reads.json('imageViewer', at, key, dataset, uuid, origin);
 	});

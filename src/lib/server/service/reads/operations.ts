@@ -1,0 +1,45 @@
+// Every read of the service's records, by name: what the REST routes, the MCP tools, the
+// explorer's in-process pages and Domain GenAI ask the read side for. Each is a plain function of
+// (deps, …arguments) over a database that may be read-only: the same function runs on the main
+// thread (DB_READERS=0) or in a reader worker (reads/worker.ts), so both paths give the same
+// answer, byte for byte. Arguments and results cross a thread boundary: plain data only.
+import type { ReadDeps } from '../deps';
+import { getRecord, getRecordByComponentId } from '../records/detail';
+import { searchRecords } from '../records/search';
+import { geoManifest } from '../geo/manifest';
+import { imageViewer, videoPlayer } from '../media/access';
+import { mediaResource } from '../media/resource';
+import { nlSearch } from '../nl/search';
+import { groundTurn } from '../genai/grounding';
+
+export const READ_OPERATIONS = {
+	search: searchRecords,
+	detail: getRecord,
+	byComponentId: getRecordByComponentId,
+	geoManifest,
+	videoPlayer,
+	imageViewer,
+	media: mediaResource,
+	nlSearch,
+	genaiGrounding: groundTurn,
+	/** Answers once the reader has opened the database and loaded its caches. */
+	ready: () => true
+} satisfies Record<string, (deps: ReadDeps, ...args: never[]) => unknown>;
+
+export type ReadOperations = typeof READ_OPERATIONS;
+export type ReadName = keyof ReadOperations;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ReadArgs<N extends ReadName> = Parameters<ReadOperations[N]> extends [any, ...infer A] ? A : never;
+export type ReadResult<N extends ReadName> = Awaited<ReturnType<ReadOperations[N]>>;
+
+/**
+ * Reads of one row by key: microseconds of SQLite each. They get a reader of their own so that
+ * none waits behind a query that takes milliseconds (NL search, a 5,000-item manifest page).
+ */
+export const POINT_READS: ReadonlySet<ReadName> = new Set<ReadName>(['detail', 'byComponentId', 'videoPlayer', 'imageViewer', 'media']);
+
+/** Runs a read on this thread. */
+export async function runRead<N extends ReadName>(deps: ReadDeps, name: N, args: ReadArgs<N>): Promise<ReadResult<N>> {
+	const operation = READ_OPERATIONS[name] as unknown as (deps: ReadDeps, ...args: ReadArgs<N>) => ReadResult<N> | Promise<ReadResult<N>>;
+	return operation(deps, ...args);
+}

@@ -1,0 +1,97 @@
+// Reader workers (piscina): the service's reads run in worker threads, each with its own
+// read-only SQLite connection, so the event loop only parses, authenticates and sends, and the
+// cores serve several queries at once. Two pools:
+//   queries  DB_READERS workers for everything that takes milliseconds (search, manifest pages,
+//            NL search, GenAI grounding);
+//   points   one worker for reads of one row by key (lookup, detail, media): never queued behind
+//            a query. (The query workers are not lowered in CPU priority: a nice level ranks them
+//            below every other process of the machine too, and on a shared machine they starved.)
+// Each queue is bounded (DB_READ_QUEUE): past it a read is refused at once with 503 `overloaded`
+// and retry-after, instead of waiting without end. A worker that dies is replaced by piscina; the
+// reads it was running are answered with 503 `read_interrupted`.
+import { Piscina } from 'piscina';
+import type { Settings } from '../../env';
+import { ProblemError } from '../problems';
+import { POINT_READS, type ReadName } from './operations';
+import type { ReaderOptions, ReadReply, ReadTask } from './protocol';
+import type { Reads } from './reads';
+
+const RETRY_AFTER_SECONDS = '1';
+
+export interface PoolOptions {
+	/** Query readers (DB_READERS). */
+	readers: number;
+	/** Reads waiting in each pool's queue before new ones are refused (DB_READ_QUEUE). */
+	queue: number;
+	/** The names questions are read against, for the query readers (see ReaderOptions). */
+	lexicons: ReaderOptions['lexicons'];
+}
+
+/** The module to run in the workers: the built chunk, or under `vite dev` and vitest the TypeScript source (through tsx). */
+async function readerFile(): Promise<{ filename: string; execArgv: string[] }> {
+	const reader = await import('./worker');
+	// Asked for here so that the bundler keeps it: only the workers call it.
+	if (typeof reader.default !== 'function') throw new Error('the reader module exports no task function');
+	const url = reader.READER_URL;
+	return { filename: url, execArgv: url.endsWith('.ts') ? ['--import', 'tsx'] : [] };
+}
+
+function refusal(error: unknown, name: ReadName): ProblemError {
+	const message = error instanceof Error ? error.message : String(error);
+	if (/queue is at limit/i.test(message)) {
+		return new ProblemError('overloaded', 'The service has more reads waiting than it accepts; this request was not started.', { headers: { 'retry-after': RETRY_AFTER_SECONDS } });
+	}
+	console.error(`[service] the reader running ${name} stopped:`, message);
+	return new ProblemError('read_interrupted', 'The reader answering this request stopped before it finished; it has been replaced.', { headers: { 'retry-after': RETRY_AFTER_SECONDS } });
+}
+
+export interface PoolReads extends Reads {
+	/** Stops one query reader in the middle of its work, as a crash would (test-only: SIGUSR2 under NODE_ENV=test). */
+	interruptOne(): void;
+}
+
+export async function poolReads(settings: Settings, size: PoolOptions): Promise<PoolReads> {
+	const { filename, execArgv } = await readerFile();
+	const pool = (threads: number, lexicons: ReaderOptions['lexicons']) =>
+		new Piscina({
+			filename,
+			execArgv,
+			minThreads: threads,
+			maxThreads: threads,
+			idleTimeout: Number.MAX_SAFE_INTEGER,
+			maxQueue: size.queue,
+			workerData: { settings, lexicons } satisfies ReaderOptions
+		});
+	const queries = pool(size.readers, size.lexicons);
+	const points = pool(1, null);
+	// A worker that dies between tasks is replaced quietly; one that dies in a task fails that task.
+	for (const p of [queries, points]) p.on('error', (error) => console.error('[service] a reader stopped:', error));
+
+	async function run(task: ReadTask): Promise<unknown> {
+		let reply: ReadReply | Uint8Array;
+		try {
+			reply = await (POINT_READS.has(task.name) ? points : queries).run(task);
+		} catch (error) {
+			throw refusal(error, task.name);
+		}
+		if (reply instanceof Uint8Array) return reply;
+		if (reply.ok) return reply.value;
+		if ('problem' in reply) throw new ProblemError(reply.problem.code, reply.problem.detail, { errors: reply.problem.errors, headers: reply.headers });
+		throw new Error(`reader: ${reply.error}`);
+	}
+
+	// Every reader has opened the database and loaded its caches before the first request: one
+	// task per reader (an idle reader takes the next task, so each gets one).
+	const ready = (p: Piscina, threads: number) => Array.from({ length: threads }, () => p.run({ name: 'ready', at: 0, args: [], as: 'value' } satisfies ReadTask));
+	await Promise.all([...ready(queries, size.readers), ...ready(points, 1)]);
+
+	return {
+		mode: 'pool',
+		interruptOne: () => void queries.threads[0]?.terminate(),
+		json: (name, at, ...args) => run({ name, at, args, as: 'json' }) as Promise<Uint8Array>,
+		value: (name, at, ...args) => run({ name, at, args, as: 'value' }) as never,
+		async close() {
+			await Promise.all([queries.close(), points.close()]);
+		}
+	};
+}
