@@ -41,7 +41,7 @@ describe('the same bytes with and without reader workers', () => {
 	let pool: TestServer;
 	let single: TestServer;
 	// Both servers see the same stopped clock (media links, relative dates) and the same public origin (links).
-	const env = { TEST_CLOCK_FILE: clockFile, ORIGIN: 'http://icd.test' };
+	const env = { TEST_CLOCK_FILE: clockFile, ORIGIN: 'http://icd.localhost' };
 
 	beforeAll(async () => {
 		fs.writeFileSync(clockFile, `@${Date.parse('2026-06-01T12:00:00Z')}`);
