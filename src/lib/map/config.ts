@@ -22,5 +22,6 @@ export const BASEMAP = {
 	ocean: '#dfe7ee',
 	land: '#f7f5f0',
 	border: '#b6bcc4',
-	coast: '#9aa6b2'
+	coast: '#9aa6b2',
+	admin1: '#b9a7cf'
 };

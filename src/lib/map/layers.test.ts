@@ -27,6 +27,7 @@ function inputs(parts: PartColumns[], over: Partial<LayerInputs>): LayerInputs {
 		selected: null,
 		highlighted: [],
 		labels: [],
+		places: [],
 		...over
 	};
 }

@@ -65,6 +65,8 @@ export interface LayerInputs {
 	/** Search results and a question's sources, ringed; sources carry their citation number. */
 	highlighted: { lon: number; lat: number; label?: string }[];
 	labels: { lon: number; lat: number; text: string; dataset: Dataset }[];
+	/** Place names and their dots (places/labels.ts): above the records and cluster discs, below the counts. */
+	places: Layer[];
 }
 
 function mix(a: [number, number, number], b: [number, number, number], t: number): [number, number, number] {
@@ -185,8 +187,10 @@ export function pointLayers(input: LayerInputs): Layer[] {
 		);
 	}
 
-	if (clustered && input.clusters && input.clusters.length > 0) {
-		const c = input.clusters;
+	const clusterLayers = clustered && input.clusters && input.clusters.length > 0 ? input.clusters : null;
+	if (!clusterLayers) layers.push(...input.places);
+	if (clusterLayers) {
+		const c = clusterLayers;
 		// Area grows with the logarithm of the count: 10 records ≈ 12 px, 10,000 ≈ 30 px.
 		const radius = (i: number) => 6 + 6 * Math.log10(c.count[i]);
 		layers.push(
@@ -204,6 +208,8 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				getLineWidth: 1.5,
 				updateTriggers: { getPosition: c, getRadius: c, getFillColor: c }
 			} as never),
+			// Place names over the discs (so a town under a cluster can still be read), under the counts.
+			...input.places,
 			new TextLayer({
 				id: 'cluster-counts',
 				data: { length: c.length },

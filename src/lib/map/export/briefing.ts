@@ -15,6 +15,8 @@ export interface ExportRequest {
 	height: number;
 	scale: number;
 	title: string;
+	/** Country, admin-1 and town names on the map (default: yes). */
+	places?: boolean;
 }
 
 export interface BriefingContext {
@@ -23,6 +25,8 @@ export interface BriefingContext {
 	subtitle: string;
 	datasets: Dataset[];
 	serviceLabel: string;
+	/** Credits of what the deck.gl layers add to the basemap's (place names: GeoNames). */
+	credits?: string[];
 }
 
 export async function renderBriefing(request: ExportRequest, context: BriefingContext, progress: (what: string) => void = () => {}): Promise<HTMLCanvasElement> {
@@ -35,7 +39,7 @@ export async function renderBriefing(request: ExportRequest, context: BriefingCo
 	return composeBriefing(
 		canvas,
 		request,
-		{ title: request.title, subtitle: context.subtitle, datasets: context.datasets, attribution: attributionOf(sources, context.serviceLabel), generatedAt: new Date() },
+		{ title: request.title, subtitle: context.subtitle, datasets: context.datasets, attribution: attributionOf(sources, context.serviceLabel, context.credits), generatedAt: new Date() },
 		scaleBar(centerLat, view.zoom, 120)
 	);
 }

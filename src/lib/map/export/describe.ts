@@ -19,9 +19,9 @@ export function describeFilters(filter: MapFilter, dates: string | null, records
 }
 
 /** Credits for the image: the basemap's sources (as the style declares them) and the fixed parts. */
-export function attributionOf(sources: Record<string, { attribution?: string }>, serviceLabel: string): string[] {
+export function attributionOf(sources: Record<string, { attribution?: string }>, serviceLabel: string, credits: string[] = []): string[] {
 	const fromStyle = Object.values(sources)
 		.map((s) => s.attribution?.replace(/<[^>]*>/g, '').trim())
 		.filter((a): a is string => !!a);
-	return [...new Set([...fromStyle, 'MapLibre', 'deck.gl', `Records: ${serviceLabel}`])];
+	return [...new Set([...fromStyle, ...credits, 'MapLibre', 'deck.gl', `Records: ${serviceLabel}`])];
 }
