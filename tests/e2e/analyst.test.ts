@@ -80,3 +80,57 @@ describe('place names and boundaries, offline', () => {
 		await jumpTo(25, 15, 1.6);
 	});
 });
+
+describe('the records table', () => {
+	const tableCount = () => page.getByTestId('table-count').getAttribute('data-count').then(Number);
+	const tableUuids = () => page.evaluate(() => (window as any).__explorer.tableUuids() as string[] | null);
+
+	it('lists exactly the filtered records, newest first, sorts, and follows the filters', async () => {
+		await page.getByTestId('table-open').click();
+		const mappable = db.count('mappable = 1');
+		await expect.poll(tableCount).toBe(mappable);
+		const { c } = db.one<{ c: string }>('SELECT primary_country c FROM records WHERE mappable = 1 GROUP BY c ORDER BY count(*) DESC LIMIT 1 OFFSET 2');
+		await page.getByLabel('Search countries').fill(c.slice(0, 4));
+		await page.getByTestId('country-list').getByText(c, { exact: true }).click();
+		const expected = db.rows<{ uuid: string; primary_date: string }>('SELECT uuid, primary_date FROM records WHERE mappable = 1 AND primary_country = ? ORDER BY primary_date DESC', c);
+		await expect.poll(tableCount).toBe(expected.length);
+		const uuids = (await tableUuids())!;
+		expect([...uuids].sort()).toEqual(expected.map((e) => e.uuid).sort());
+		// Newest first: the dates in the table's order are the service's dates in descending order.
+		const dateOf = new Map(expected.map((e) => [e.uuid, e.primary_date]));
+		expect(uuids.map((u) => dateOf.get(u))).toEqual(expected.map((e) => e.primary_date));
+		const firstRow = page.getByTestId('table-row').first();
+		await expect.poll(() => firstRow.getAttribute('data-uuid')).toBe(uuids[0]);
+		await expect.poll(() => firstRow.locator('.title').innerText()).not.toBe('…'); // titles fetched for the rows on screen
+
+		await page.getByTestId('sort-entity').click();
+		await expect.poll(async () => (await tableUuids())?.[0]).not.toBe(uuids[0]);
+		const byEntity = db.rows<{ entity: string }>('SELECT entity FROM records WHERE mappable = 1 AND primary_country = ? ORDER BY entity COLLATE NOCASE', c);
+		const entityOf = new Map(db.rows<{ uuid: string; entity: string }>('SELECT uuid, entity FROM records WHERE primary_country = ?', c).map((r) => [r.uuid, r.entity]));
+		expect((await tableUuids())!.map((u) => entityOf.get(u))).toEqual(byEntity.map((r) => r.entity));
+		await page.screenshot({ path: artifact('table-filtered.png') });
+		await page.getByTestId('sort-date').click();
+		await page.getByRole('button', { name: /clear \(1\)/ }).click();
+		await expect.poll(tableCount).toBe(mappable);
+	});
+
+	it('is a keyboard grid: arrows and End move, Enter opens the record and flies to it', async () => {
+		const grid = page.getByTestId('table-grid');
+		await grid.focus();
+		await page.keyboard.press('ArrowDown');
+		await page.keyboard.press('ArrowDown');
+		await expect.poll(() => grid.getAttribute('aria-activedescendant')).toBe('table-row-2');
+		await page.keyboard.press('End');
+		const last = db.count('mappable = 1') - 1;
+		await expect.poll(() => grid.getAttribute('aria-activedescendant')).toBe(`table-row-${last}`);
+		await expect.poll(() => page.locator(`#table-row-${last}`).count()).toBe(1); // scrolled into the rendered rows
+		const uuid = await page.locator(`#table-row-${last}`).getAttribute('data-uuid');
+		await page.keyboard.press('Enter');
+		await page.getByTestId('record-panel').waitFor();
+		// The URL is written once the map has flown there (software WebGL: seconds).
+		await expect.poll(() => new URL(page.url()).searchParams.get('rec') ?? '', { timeout: 30_000 }).toContain(uuid!);
+		await expect.poll(() => page.evaluate(() => (window as any).__explorer.map.getZoom() as number)).toBeGreaterThan(10);
+		await page.getByRole('button', { name: 'Close record' }).click();
+		await jumpTo(25, 15, 1.6);
+	});
+});

@@ -40,6 +40,8 @@ export class PartColumns {
 	filterValues = new Float32Array(0);
 	country = new Int16Array(0);
 	entity = new Int16Array(0);
+	/** second_geo_layer codes (the records table shows and sorts by them). */
+	area = new Int16Array(0);
 	/** 16 bytes per record. */
 	uuids = new Uint8Array(0);
 
@@ -55,6 +57,7 @@ export class PartColumns {
 		this.filterValues = grow(this.filterValues, capacity * 2);
 		this.country = grow(this.country, capacity);
 		this.entity = grow(this.entity, capacity);
+		this.area = grow(this.area, capacity);
 		this.uuids = grow(this.uuids, capacity * 16);
 	}
 
@@ -71,6 +74,7 @@ export class PartColumns {
 		}
 		this.country.set(batch.country.subarray(0, batch.length), at);
 		this.entity.set(batch.entity.subarray(0, batch.length), at);
+		this.area.set(batch.area.subarray(0, batch.length), at);
 		this.uuids.set(batch.uuid.subarray(0, batch.length * 16), at * 16);
 		this.length += batch.length;
 		this.version++;
@@ -134,6 +138,6 @@ export class PartColumns {
 
 	/** Bytes held, for the memory figures of the benchmark. */
 	bytes(): number {
-		return this.positions.byteLength + this.filterValues.byteLength + this.country.byteLength + this.entity.byteLength + this.uuids.byteLength;
+		return this.positions.byteLength + this.filterValues.byteLength + this.country.byteLength + this.entity.byteLength + this.area.byteLength + this.uuids.byteLength;
 	}
 }

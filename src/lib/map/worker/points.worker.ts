@@ -3,16 +3,16 @@
 // viewport queries. The main thread never decodes, loops over a million records, or clusters.
 /// <reference lib="webworker" />
 import { readRecordStream, type RecordColumns } from '../../stream/decode';
-import { DATASET_CODES, COMPONENT_CODES, type ControlMessage, type PartId } from '../../types/stream';
+import { DATASET_CODES, COMPONENT_CODES, PART_IDS, type ControlMessage, type DictionaryField, type PartId } from '../../types/stream';
 import { codeTable, EMPTY_FILTER, passesDays, passesNames, pinnedSets, type MapFilter } from '../filter';
 import { mercatorX, mercatorY } from '../geo';
 import { rasterizeDensity } from './density';
 import { buildClusterIndex, CellBuilder, cellKeyOf, type ClusterIndex } from './cluster-index';
 import type { FromWorker, RecordRef, ToWorker } from './protocol';
+import { nameRanks, tableOrder, toRef, refIndex, refPart, type SortKey } from './table-order';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const PART_IDS: PartId[] = DATASET_CODES.flatMap((d) => COMPONENT_CODES.map((c) => `${d}/${c}` as PartId));
 
 interface Part {
 	id: PartId;
@@ -23,11 +23,12 @@ interface Part {
 	day: Int32Array;
 	country: Int16Array;
 	entity: Int16Array;
+	area: Int16Array;
 	cell: Float64Array;
 }
 
 const parts = new Map<PartId, Part>();
-const dictionaries: { country: string[]; entity: string[] } = { country: [], entity: [] };
+const dictionaries: Record<DictionaryField, string[]> = { country: [], entity: [], area: [] };
 let filter: MapFilter = EMPTY_FILTER;
 let index: ClusterIndex | null = null;
 let indexCellKeys: number[] = [];
@@ -45,7 +46,7 @@ function post(message: FromWorker, transfer: Transferable[] = []): void {
 function partOf(id: PartId): Part {
 	let p = parts.get(id);
 	if (!p) {
-		p = { id, isIcd: id.startsWith('icd/'), length: 0, x: new Float32Array(0), y: new Float32Array(0), day: new Int32Array(0), country: new Int16Array(0), entity: new Int16Array(0), cell: new Float64Array(0) };
+		p = { id, isIcd: id.startsWith('icd/'), length: 0, x: new Float32Array(0), y: new Float32Array(0), day: new Int32Array(0), country: new Int16Array(0), entity: new Int16Array(0), area: new Int16Array(0), cell: new Float64Array(0) };
 		parts.set(id, p);
 	}
 	return p;
@@ -65,6 +66,7 @@ function append(p: Part, b: RecordColumns): void {
 	p.day = grown(p.day, need);
 	p.country = grown(p.country, need);
 	p.entity = grown(p.entity, need);
+	p.area = grown(p.area, need);
 	p.cell = grown(p.cell, need);
 	for (let i = 0; i < b.length; i++) {
 		const at = p.length + i;
@@ -73,6 +75,7 @@ function append(p: Part, b: RecordColumns): void {
 		p.day[at] = b.day[i];
 		p.country[at] = b.country[i];
 		p.entity[at] = b.entity[i];
+		p.area[at] = b.area[i];
 		p.cell[at] = cellKeyOf(b.lon[i], b.lat[i]);
 		if (dayMin === null || b.day[i] < dayMin) dayMin = b.day[i];
 		if (dayMax === null || b.day[i] > dayMax) dayMax = b.day[i];
@@ -195,6 +198,50 @@ function leaves(seq: number, clusterId: number, limit: number): void {
 		}
 	}
 	post({ type: 'leaves', seq, records, total });
+}
+
+type RowsRequest = Extract<ToWorker, { type: 'rows' }>;
+
+/** The records table's order: every record passing the filter, the dates and the view box. */
+function rows(m: RowsRequest): void {
+	const started = performance.now();
+	const countries = codeTable(dictionaries.country, m.filter.countries);
+	const entities = codeTable(dictionaries.entity, m.filter.entities);
+	const pinned = pinnedSets(m.filter.pinned);
+	const [from, to] = m.dayRange;
+	// The view box in the worker's Mercator units (y grows southwards).
+	const box = m.view && { x0: mercatorX(m.view[0]), x1: mercatorX(m.view[2]), y0: mercatorY(m.view[3]), y1: mercatorY(m.view[1]) };
+	const byPart: Part[] = [];
+	let refs = new Uint32Array(recordsLoaded());
+	let n = 0;
+	for (const p of parts.values()) {
+		const partNo = PART_IDS.indexOf(p.id);
+		byPart[partNo] = p;
+		if (!partEnabled(p, m.filter)) continue;
+		const pin = pinned?.get(p.id);
+		if (pinned && !pin) continue;
+		for (let i = 0; i < p.length; i++) {
+			const day = p.day[i];
+			if (day < from || day > to) continue;
+			if (box && (p.x[i] < box.x0 || p.x[i] > box.x1 || p.y[i] < box.y0 || p.y[i] > box.y1)) continue;
+			if ((pin && !pin.has(i)) || !passesNames(p.country[i], p.entity[i], countries, entities)) continue;
+			refs[n++] = toRef(partNo, i);
+		}
+	}
+	refs = refs.slice(0, n);
+	const column = (key: SortKey) => (key === 'country' ? 'country' : key === 'area' ? 'area' : 'entity');
+	let primary: { k: number; key: (ref: number) => number } | undefined;
+	if (m.sort.key === 'dataset' || m.sort.key === 'component') {
+		const byDataset = m.sort.key === 'dataset';
+		// PART_IDS: icd/video, icd/image, icdb/video, icdb/image; ICD before ICDB, video before image.
+		primary = { k: 2, key: (r) => (byDataset ? refPart(r) >> 1 : refPart(r) & 1) };
+	} else if (m.sort.key !== 'date') {
+		const field = column(m.sort.key);
+		const { rank, size } = nameRanks(dictionaries[field]);
+		primary = { k: size, key: (r) => rank[byPart[refPart(r)][field][refIndex(r)] + 1] };
+	}
+	const order = tableOrder({ refs, sort: m.sort, day: (r) => byPart[refPart(r)].day[refIndex(r)], dayMin: dayMin ?? 0, dayMax: dayMax ?? 0, primary });
+	post({ type: 'rows', seq: m.seq, order, ms: performance.now() - started }, [order.buffer]);
 }
 
 type DensityRequest = Extract<ToWorker, { type: 'density' }>;
@@ -331,6 +378,7 @@ function compact(b: RecordColumns): RecordColumns {
 		day: b.day.slice(0, n),
 		country: b.country.slice(0, n),
 		entity: b.entity.slice(0, n),
+		area: b.area.slice(0, n),
 		uuid: b.uuid.slice(0, n * 16),
 		dataset: b.dataset.slice(0, n),
 		component: b.component.slice(0, n)
@@ -338,7 +386,7 @@ function compact(b: RecordColumns): RecordColumns {
 }
 
 function transferables(b: RecordColumns): Transferable[] {
-	return [b.lon, b.lat, b.day, b.country, b.entity, b.uuid, b.dataset, b.component].map((a) => a.buffer as ArrayBuffer);
+	return [b.lon, b.lat, b.day, b.country, b.entity, b.area, b.uuid, b.dataset, b.component].map((a) => a.buffer as ArrayBuffer);
 }
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
@@ -371,6 +419,9 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
 			break;
 		case 'leaves':
 			leaves(m.seq, m.clusterId, m.limit);
+			break;
+		case 'rows':
+			rows(m);
 			break;
 	}
 };
