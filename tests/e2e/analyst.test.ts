@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact } from '../helpers/browser';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import type { Oracle } from '../helpers/oracle';
+import { areaTest, parseAreas } from '../../src/lib/geo/areas';
 
 let explorer: ExplorerPage;
 let page: Page;
@@ -78,7 +79,7 @@ describe('place names and boundaries, offline', () => {
 		expect(text).toBeGreaterThan(300);
 		expect(dark(withNames, 640 - 46, 640)).toBeGreaterThan(dark(without, 640 - 46, 640)); // "GeoNames" in the credits
 		await jumpTo(25, 15, 1.6);
-	});
+	}, 120_000);
 });
 
 describe('the records table', () => {
@@ -131,6 +132,94 @@ describe('the records table', () => {
 		await expect.poll(() => new URL(page.url()).searchParams.get('rec') ?? '', { timeout: 30_000 }).toContain(uuid!);
 		await expect.poll(() => page.evaluate(() => (window as any).__explorer.map.getZoom() as number)).toBeGreaterThan(10);
 		await page.getByRole('button', { name: 'Close record' }).click();
+		await jumpTo(25, 15, 1.6);
+	});
+});
+
+describe('drawn areas and the export of the filtered records', () => {
+	/** Records inside the areas of the page's URL, by the same test the worker and the server use. */
+	const insideUrlAreas = async () => {
+		const text = new URL(page.url()).searchParams.get('areas') ?? '';
+		const parsed = parseAreas(text);
+		if (!parsed.ok) throw new Error(parsed.message);
+		const test = areaTest(parsed.areas)!;
+		return db.rows<{ uuid: string; lat: number; lon: number }>('SELECT uuid, dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1').filter((r) => test(r.lon, r.lat));
+	};
+
+	it('draws a polygon that filters the map, the table and the URL; a second area adds to it', async () => {
+		if ((await page.getByTestId('records-table').count()) === 0) await page.getByTestId('table-open').click();
+		await jumpTo(32, 15, 5);
+		await page.getByTestId('draw-polygon').click();
+		// Inside the map, whatever the open table leaves of it.
+		const box = (await page.getByTestId('map').boundingBox())!;
+		const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy];
+		const corners = [at(0.3, 0.2), at(0.6, 0.15), at(0.65, 0.7), at(0.45, 0.85), at(0.32, 0.65)];
+		for (const [x, y] of corners) {
+			await page.mouse.move(x, y, { steps: 3 });
+			await page.mouse.click(x, y);
+		}
+		await page.mouse.move(corners[0][0], corners[0][1], { steps: 3 });
+		await page.mouse.click(corners[0][0], corners[0][1]);
+		await expect.poll(() => new URL(page.url()).searchParams.get('areas') ?? '', { timeout: 15_000 }).toMatch(/^p:[-\d.,]+:Area 1$/);
+		const inside = await insideUrlAreas();
+		expect(inside.length).toBeGreaterThan(20);
+		expect(inside.length).toBeLessThan(db.count('mappable = 1') / 3);
+		await expect.poll(visible).toBe(inside.length);
+		await expect.poll(() => page.getByTestId('table-count').getAttribute('data-count').then(Number)).toBe(inside.length);
+		expect([...((await page.evaluate(() => (window as any).__explorer.tableUuids())) as string[])].sort()).toEqual(inside.map((r) => r.uuid).sort());
+		await idle();
+		await page.screenshot({ path: artifact('area-polygon.png') });
+
+		await page.getByTestId('draw-rectangle').click();
+		const [x0, y0] = at(0.72, 0.55);
+		const [x1, y1] = at(0.82, 0.9);
+		await page.mouse.move(x0, y0, { steps: 3 });
+		await page.mouse.click(x0, y0);
+		await page.mouse.move(x1, y1, { steps: 5 });
+		await page.mouse.click(x1, y1);
+		await expect.poll(() => new URL(page.url()).searchParams.get('areas') ?? '', { timeout: 15_000 }).toContain('|r:');
+		const both = await insideUrlAreas();
+		expect(both.length).toBeGreaterThan(inside.length);
+		await expect.poll(visible).toBe(both.length);
+	}, 180_000);
+
+	it('exports exactly the records of the areas as CSV from the dialog, with progress, and as GeoJSON', async () => {
+		const inside = await insideUrlAreas();
+		await page.getByTestId('records-export-open').click();
+		const dialog = page.getByTestId('records-export');
+		const download = page.waitForEvent('download', { timeout: 60_000 });
+		await dialog.getByTestId('records-export-run').click();
+		const file = artifact('records.csv');
+		await (await download).saveAs(file);
+		const rows = fs.readFileSync(file, 'utf8').trim().split('\r\n');
+		expect(rows[0]).toBe('uuid,dataset,component,primary_id,primary_date,primary_country,second_geo_layer,entity,title,dominant_lat,dominant_long');
+		expect(rows.slice(1).map((r) => r.slice(0, 36)).sort()).toEqual(inside.map((r) => r.uuid).sort());
+		await expect.poll(() => dialog.getByTestId('records-export-status').getAttribute('data-received').then(Number)).toBe(inside.length);
+		await page.screenshot({ path: artifact('records-export.png') });
+
+		await dialog.getByLabel(/GeoJSON/).check();
+		const geo = page.waitForEvent('download', { timeout: 60_000 });
+		await dialog.getByTestId('records-export-run').click();
+		const collection = JSON.parse(fs.readFileSync(await (await geo).path(), 'utf8')) as { features: { properties: { uuid: string } }[] };
+		expect(collection.features.map((f) => f.properties.uuid).sort()).toEqual(inside.map((r) => r.uuid).sort());
+		await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+	}, 120_000);
+
+	it('cancels an export that is still running, saving nothing', async () => {
+		// The server's answer is held back, as a long export's would be.
+		let release = () => {};
+		await page.route('**/api/export?**', (route) => new Promise<void>((resolve) => (release = resolve)).then(() => route.abort().catch(() => {})));
+		await page.getByTestId('records-export-open').click();
+		const dialog = page.getByTestId('records-export');
+		await dialog.getByTestId('records-export-run').click();
+		await dialog.getByTestId('records-export-cancel').click();
+		await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('Cancelled');
+		release();
+		await page.unroute('**/api/export?**');
+		await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+		// Areas removed: everything again.
+		await page.getByRole('button', { name: 'Remove all areas' }).click();
+		await expect.poll(visible).toBe(db.count('mappable = 1'));
 		await jumpTo(25, 15, 1.6);
 	});
 });

@@ -42,6 +42,8 @@ export class PartColumns {
 	entity = new Int16Array(0);
 	/** second_geo_layer codes (the records table shows and sorts by them). */
 	area = new Int16Array(0);
+	/** The drawn areas' test (geo/areas.ts), applied to the records cut for the view; null = anywhere. */
+	inAreas: ((lon: number, lat: number) => boolean) | null = null;
 	/** 16 bytes per record. */
 	uuids = new Uint8Array(0);
 
@@ -112,7 +114,7 @@ export class PartColumns {
 		for (let i = 0; i < this.length; i++) {
 			const lon = this.positions[i * 2];
 			const lat = this.positions[i * 2 + 1];
-			if (lon >= west && lon <= east && lat >= south && lat <= north && this.filterValues[i * 2 + 1] === 1) index.push(i);
+			if (lon >= west && lon <= east && lat >= south && lat <= north && this.filterValues[i * 2 + 1] === 1 && (!this.inAreas || this.inAreas(lon, lat))) index.push(i);
 		}
 		const positions = new Float32Array(index.length * 2);
 		const filterValues = new Float32Array(index.length * 2);
@@ -133,7 +135,7 @@ export class PartColumns {
 	/** Whether record i passes the name filters (and is pinned, if records are pinned). */
 	passesNames(i: number): boolean {
 		this.settleFilter();
-		return this.filterValues[i * 2 + 1] === 1;
+		return this.filterValues[i * 2 + 1] === 1 && (!this.inAreas || this.inAreas(this.positions[i * 2], this.positions[i * 2 + 1]));
 	}
 
 	/** Bytes held, for the memory figures of the benchmark. */

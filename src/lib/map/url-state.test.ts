@@ -6,7 +6,7 @@ describe('URL state', () => {
 	it('round-trips a full view', () => {
 		const state = {
 			viewport: { lon: 32.5, lat: 15.25, zoom: 6.5 },
-			filter: { dayFrom: isoToDay('2019-01-01'), dayTo: isoToDay('2020-06-30'), countries: ['Sudan', 'South Sudan'], entities: ['Nile Front'], datasets: ['icdb' as const], components: ['video' as const], pinned: null },
+			filter: { dayFrom: isoToDay('2019-01-01'), dayTo: isoToDay('2020-06-30'), countries: ['Sudan', 'South Sudan'], entities: ['Nile Front'], datasets: ['icdb' as const], components: ['video' as const], pinned: null, areas: [] },
 			record: { dataset: 'icdb' as const, component: 'video' as const, uuid: '8cd82a98-d00a-49ac-9c31-799f1dfe9537' },
 			playback: { mode: 'cumulative' as const, widthDays: 7, speed: 1 / 24, loop: true }
 		};

@@ -151,5 +151,6 @@ export class PointsWorker {
 /** Filters may be Svelte state proxies, which cannot be posted; send a plain copy. */
 function plainFilter(filter: MapFilter): MapFilter {
 	const pinned = filter.pinned ? Object.fromEntries(Object.entries(filter.pinned).map(([part, indices]) => [part, [...(indices ?? [])]])) : null;
-	return { ...filter, countries: [...filter.countries], entities: [...filter.entities], datasets: [...filter.datasets], components: [...filter.components], pinned };
+	const areas = filter.areas.map((a) => ({ kind: a.kind, name: a.name, ring: a.ring.map(([lon, lat]) => [lon, lat] as [number, number]) }));
+	return { ...filter, countries: [...filter.countries], entities: [...filter.entities], datasets: [...filter.datasets], components: [...filter.components], pinned, areas };
 }

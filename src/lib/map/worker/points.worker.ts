@@ -9,6 +9,7 @@ import { mercatorX, mercatorY } from '../geo';
 import { rasterizeDensity } from './density';
 import { buildClusterIndex, CellBuilder, cellKeyOf, type ClusterIndex } from './cluster-index';
 import type { FromWorker, RecordRef, ToWorker } from './protocol';
+import { formatAreas, mercatorAreaTest } from '../../geo/areas';
 import { nameRanks, tableOrder, toRef, refIndex, refPart, type SortKey } from './table-order';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -83,6 +84,27 @@ function append(p: Part, b: RecordColumns): void {
 	p.length = need;
 }
 
+/**
+ * Per part, whether each record lies in the filter's drawn areas: computed once per set of areas
+ * (and again as records arrive), then read like any other flag. Null when there are no areas.
+ */
+let areaCache: { key: string; flags: Map<PartId, Uint8Array>; ms: number } | null = null;
+function areaFlags(f: MapFilter): Map<PartId, Uint8Array> | null {
+	const test = f.areas.length ? mercatorAreaTest(f.areas) : null;
+	if (!test) return null;
+	const key = `${formatAreas(f.areas)}#${recordsLoaded()}`;
+	if (areaCache?.key === key) return areaCache.flags;
+	const started = performance.now();
+	const flags = new Map<PartId, Uint8Array>();
+	for (const p of parts.values()) {
+		const inside = new Uint8Array(p.length);
+		for (let i = 0; i < p.length; i++) inside[i] = test(p.x[i], p.y[i]) ? 1 : 0;
+		flags.set(p.id, inside);
+	}
+	areaCache = { key, flags, ms: performance.now() - started };
+	return flags;
+}
+
 function partEnabled(p: Part, f: MapFilter): boolean {
 	const [dataset, component] = p.id.split('/') as [MapFilter['datasets'][number], MapFilter['components'][number]];
 	return f.datasets.includes(dataset) && f.components.includes(component);
@@ -94,6 +116,9 @@ function reindex(seq: number): void {
 	const countries = codeTable(dictionaries.country, filter.countries);
 	const entities = codeTable(dictionaries.entity, filter.entities);
 	const pinned = pinnedSets(filter.pinned);
+	const areaKeyBefore = areaCache?.key;
+	const inAreas = areaFlags(filter);
+	const areaMs = inAreas && areaCache?.key !== areaKeyBefore ? areaCache!.ms : 0;
 	const countryCounts = new Uint32Array(dictionaries.country.length + 1);
 	const entityCounts = new Uint32Array(dictionaries.entity.length + 1);
 	const cells = new CellBuilder();
@@ -111,8 +136,9 @@ function reindex(seq: number): void {
 		const partNo = PART_IDS.indexOf(p.id);
 		const pin = pinned?.get(p.id);
 		if (pinned && !pin) continue;
+		const area = inAreas?.get(p.id);
 		for (let i = 0; i < p.length; i++) {
-			if (pin && !pin.has(i)) continue;
+			if ((pin && !pin.has(i)) || (area && !area[i])) continue;
 			const countryOk = countries === null || countries[p.country[i] + 1] === 1;
 			const entityOk = entities === null || entities[p.entity[i] + 1] === 1;
 			if (countryOk && entityOk) dayCounts[p.day[i] - histogramStart]++;
@@ -138,7 +164,8 @@ function reindex(seq: number): void {
 		dayMin,
 		dayMax,
 		histogram: { startDay: histogramStart, counts: dayCounts },
-		ms: performance.now() - started
+		ms: performance.now() - started,
+		areaMs
 	}, [dayCounts.buffer]);
 }
 
@@ -184,6 +211,7 @@ function leaves(seq: number, clusterId: number, limit: number): void {
 	const countries = codeTable(dictionaries.country, filter.countries);
 	const entities = codeTable(dictionaries.entity, filter.entities);
 	const pinned = pinnedSets(filter.pinned);
+	const inAreas = areaFlags(filter);
 	const records: RecordRef[] = [];
 	let total = 0;
 	for (const p of parts.values()) {
@@ -191,6 +219,7 @@ function leaves(seq: number, clusterId: number, limit: number): void {
 		for (let i = 0; i < p.length; i++) {
 			if (!keys.has(p.cell[i]) || !passesDays(p.day[i], filter)) continue;
 			if (pinned && !pinned.get(p.id)?.has(i)) continue;
+			if (inAreas && !inAreas.get(p.id)?.[i]) continue;
 			if (countries && countries[p.country[i] + 1] !== 1) continue;
 			if (entities && entities[p.entity[i] + 1] !== 1) continue;
 			total++;
@@ -208,6 +237,7 @@ function rows(m: RowsRequest): void {
 	const countries = codeTable(dictionaries.country, m.filter.countries);
 	const entities = codeTable(dictionaries.entity, m.filter.entities);
 	const pinned = pinnedSets(m.filter.pinned);
+	const inAreas = areaFlags(m.filter);
 	const [from, to] = m.dayRange;
 	// The view box in the worker's Mercator units (y grows southwards).
 	const box = m.view && { x0: mercatorX(m.view[0]), x1: mercatorX(m.view[2]), y0: mercatorY(m.view[3]), y1: mercatorY(m.view[1]) };
@@ -220,8 +250,10 @@ function rows(m: RowsRequest): void {
 		if (!partEnabled(p, m.filter)) continue;
 		const pin = pinned?.get(p.id);
 		if (pinned && !pin) continue;
+		const area = inAreas?.get(p.id);
 		for (let i = 0; i < p.length; i++) {
 			const day = p.day[i];
+			if (area && !area[i]) continue;
 			if (day < from || day > to) continue;
 			if (box && (p.x[i] < box.x0 || p.x[i] > box.x1 || p.y[i] < box.y0 || p.y[i] > box.y1)) continue;
 			if ((pin && !pin.has(i)) || !passesNames(p.country[i], p.entity[i], countries, entities)) continue;
@@ -251,6 +283,7 @@ function density(m: DensityRequest, first?: { pushed: boolean }): void {
 	const countries = codeTable(dictionaries.country, m.filter.countries);
 	const entities = codeTable(dictionaries.entity, m.filter.entities);
 	const pinned = pinnedSets(m.filter.pinned);
+	const inAreas = areaFlags(m.filter);
 	const drawn = [...parts.values()].filter((p) => partEnabled(p, m.filter) && (!pinned || pinned.has(p.id)));
 	const image = rasterizeDensity({
 		frame: m.frame,
@@ -259,9 +292,10 @@ function density(m: DensityRequest, first?: { pushed: boolean }): void {
 		style: m.style,
 		parts: drawn.map((p) => {
 			const pin = pinned?.get(p.id);
+			const area = inAreas?.get(p.id);
 			return {
 				columns: p,
-				passes: countries || entities || pin ? (i: number) => (!pin || pin.has(i)) && passesNames(p.country[i], p.entity[i], countries, entities) : () => true
+				passes: countries || entities || pin || area ? (i: number) => (!pin || pin.has(i)) && (!area || area[i] === 1) && passesNames(p.country[i], p.entity[i], countries, entities) : () => true
 			};
 		})
 	});

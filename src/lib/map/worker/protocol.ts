@@ -57,6 +57,8 @@ export type FromWorker =
 			/** Records per day from startDay, passing every filter but the date range. */
 			histogram: DayHistogram;
 			ms: number;
+			/** Of which testing the records against the drawn areas (0 when they had been tested before). */
+			areaMs: number;
 	  }
 	| {
 			type: 'clusters';
