@@ -48,6 +48,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
 	url: string;
+	/** The server's process id (the export section samples its memory). */
+	pid: number | undefined;
 	stop(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startProductionServer(dataDir: string, records: number): P
 	}
 	return {
 		url,
+		pid: child.pid,
 		stop: () =>
 			new Promise<void>((resolve) => {
 				if (child.exitCode !== null) return resolve();

@@ -223,3 +223,183 @@ describe('drawn areas and the export of the filtered records', () => {
 		await jumpTo(25, 15, 1.6);
 	});
 });
+
+describe('playback keeps the analyst’s dates', () => {
+	const param = (name: string) => new URL(page.url()).searchParams.get(name);
+	const playing = () => page.evaluate(() => (window as any).__explorer.playing() as boolean);
+	const shownWindow = () => page.evaluate(() => (window as any).__explorer.playWindow() as { from: number; to: number } | null);
+	const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+	const setRange = async (from: string, to: string) => {
+		await page.getByTestId('date-from').fill(from);
+		await page.getByTestId('date-to').fill(to);
+		await page.getByTestId('date-to').blur();
+		await expect.poll(() => param('to')).toBe(to);
+	};
+
+	it('plays within the range set and returns to it on pause, by button or space bar', async () => {
+		await setRange('2019-01-01', '2020-12-31');
+		const inRange = db.count("mappable = 1 AND primary_date BETWEEN '2019-01-01' AND '2020-12-31'");
+		await expect.poll(visible).toBe(inRange);
+		await page.getByTestId('playback-speed').selectOption('91');
+		await page.getByTestId('playback-width').selectOption('30');
+		await page.getByLabel('Loop').check();
+		await page.getByTestId('play').click();
+		await expect.poll(playing).toBe(true);
+		const seen: { from: number; to: number }[] = [];
+		await expect
+			.poll(
+				async () => {
+					const w = await shownWindow();
+					if (w) seen.push(w);
+					return seen.length;
+				},
+				{ timeout: 20_000, interval: 150 }
+			)
+			.toBeGreaterThan(8);
+		// Never outside the range, however long it plays (it loops inside it).
+		for (const w of seen) {
+			expect(w.from).toBeGreaterThanOrEqual(day('2019-01-01'));
+			expect(w.to).toBeLessThanOrEqual(day('2020-12-31') + 1);
+		}
+		await page.getByTestId('play').click();
+		await expect.poll(playing).toBe(false);
+		expect([param('from'), param('to')]).toEqual(['2019-01-01', '2020-12-31']);
+		await expect.poll(visible).toBe(inRange);
+		expect(await shownWindow()).toBeNull();
+		// Space twice: the same.
+		await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+		await page.keyboard.press('Space');
+		await expect.poll(playing).toBe(true);
+		await page.keyboard.press('Space');
+		await expect.poll(playing).toBe(false);
+		expect([param('from'), param('to')]).toEqual(['2019-01-01', '2020-12-31']);
+		await expect.poll(visible).toBe(inRange);
+	});
+
+	it('a step holds its window (the table follows it) until Escape brings the range back', async () => {
+		await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+		await page.keyboard.press('ArrowRight');
+		await expect.poll(shownWindow).not.toBeNull();
+		const w = (await shownWindow())!;
+		// The whole days inside the window (its ends may be fractional).
+		const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
+		const inWindow = db.count('mappable = 1 AND primary_date BETWEEN ? AND ?', iso(Math.ceil(w.from - 1e-9)), iso(Math.floor(w.to + 1e-9)));
+		await expect.poll(visible).toBe(inWindow);
+		await expect.poll(() => page.getByTestId('table-count').getAttribute('data-count').then(Number)).toBe(inWindow);
+		expect([param('from'), param('to')]).toEqual(['2019-01-01', '2020-12-31']); // the filter is untouched
+		await page.screenshot({ path: artifact('playback-held.png') });
+		await page.keyboard.press('Escape');
+		await expect.poll(shownWindow).toBeNull();
+		await expect.poll(visible).toBe(db.count("mappable = 1 AND primary_date BETWEEN '2019-01-01' AND '2020-12-31'"));
+	});
+
+	it('"keep this window" makes the window the range on pause, and undo brings the range back', async () => {
+		await page.getByTestId('playback-keep').check();
+		await page.getByTestId('play').click();
+		await expect.poll(playing).toBe(true);
+		await expect.poll(shownWindow).not.toBeNull();
+		await page.getByTestId('play').click();
+		await expect.poll(playing).toBe(false);
+		await expect.poll(() => param('from')).not.toBe('2019-01-01');
+		expect(Date.parse(param('to')!) - Date.parse(param('from')!)).toBeLessThanOrEqual(31 * 86_400_000);
+		await page.getByTestId('undo').click();
+		await expect.poll(() => [param('from'), param('to')]).toEqual(['2019-01-01', '2020-12-31']);
+		await page.getByTestId('playback-keep').uncheck();
+		await page.getByLabel('Loop').uncheck();
+	});
+
+	it('keys typed into a field never play, step or undo', async () => {
+		const before = [param('from'), param('to')];
+		await page.getByLabel('Search countries').fill('');
+		await page.getByLabel('Search countries').press('Space');
+		await page.getByLabel('Search countries').press('ArrowRight');
+		await page.getByLabel('Search countries').press('Control+z');
+		await page.waitForTimeout(300);
+		expect(await playing()).toBe(false);
+		expect(await shownWindow()).toBeNull();
+		expect([param('from'), param('to')]).toEqual(before);
+		await page.getByLabel('Search countries').fill('');
+		await page.getByRole('button', { name: 'All dates' }).click();
+		await expect.poll(visible).toBe(db.count('mappable = 1'));
+	});
+});
+
+describe('overlays that leave with their panel', () => {
+	const rings = () =>
+		page.evaluate(() => {
+			const layers = (window as any).__explorer.map.__deck?.layerManager?.getLayers() ?? [];
+			return layers.find((l: any) => l.id === 'highlighted')?.props.data?.length ?? 0;
+		});
+
+	it('search rings show while the search panel is open, leave when it closes (close button or Escape), come back with it', async () => {
+		await page.getByTestId('search-open').click();
+		await page.getByTestId('search-input').fill('aid trucks bringing supplies to people');
+		await page.getByTestId('search-run').click();
+		await page.getByTestId('search-summary').waitFor();
+		await expect.poll(rings).toBeGreaterThan(0);
+		const shown = await rings();
+		await page.getByTestId('search-close').click();
+		await expect.poll(rings).toBe(0);
+		expect(await page.getByTestId('search-panel').isHidden()).toBe(true);
+		await page.getByTestId('search-open').click();
+		await expect.poll(rings).toBe(shown);
+		await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+		await page.keyboard.press('Escape');
+		await expect.poll(rings).toBe(0);
+		expect(await page.getByTestId('search-panel').isHidden()).toBe(true);
+	});
+
+	it('a click on empty map closes the record panel; the legend explains grey clusters', async () => {
+		// A record opened from the table; then a click where the map has no record.
+		if ((await page.getByTestId('records-table').count()) === 0) await page.getByTestId('table-open').click();
+		const grid = page.getByTestId('table-grid');
+		await grid.focus();
+		await page.keyboard.press('Home');
+		await page.keyboard.press('Enter');
+		await page.getByTestId('record-panel').waitFor();
+		await idle();
+		const box = (await page.getByTestId('map').boundingBox())!;
+		const empty = await page.evaluate(
+			({ x, y, w, h }) => {
+				const pts = (window as any).__explorer.points(2000) as { x: number; y: number }[];
+				// Somewhere on the map's lower left, 40 px from any record drawn.
+				for (let dy = 60; dy < h - 60; dy += 20) for (let dx = 40; dx < w / 2; dx += 20) if (pts.every((p) => Math.hypot(p.x - (x + dx), p.y - (y + h - dy)) > 40)) return { x: x + dx, y: y + h - dy };
+				return null;
+			},
+			{ x: box.x, y: box.y, w: box.width, h: box.height }
+		);
+		expect(empty).not.toBeNull();
+		await page.mouse.click(empty!.x, empty!.y);
+		await expect.poll(() => page.getByTestId('record-panel').count(), { timeout: 15_000 }).toBe(0);
+		await page.getByTestId('legend').locator('summary').click();
+		await expect(page.getByTestId('legend').innerText()).resolves.toMatch(/grey one holds both ICD and ICDB/);
+		await page.getByTestId('legend').locator('summary').click();
+		await jumpTo(25, 15, 1.6);
+	}, 120_000);
+});
+
+describe('accessibility', () => {
+	it('axe finds no serious or critical violation on the map, the table, the dialogs and the panels', async () => {
+		const { AxeBuilder } = await import('@axe-core/playwright');
+		const problems: string[] = [];
+		const check = async (view: string) => {
+			// The map's canvas is a picture for sighted users; its content is reachable through the table.
+			const result = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+			for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') problems.push(`${view}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+		};
+		await check('map with the table');
+		await page.getByTestId('legend').locator('summary').click();
+		await check('legend');
+		await page.getByTestId('legend').locator('summary').click();
+		await page.getByTestId('records-export-open').click();
+		await check('records export');
+		await page.getByTestId('records-export').getByRole('button', { name: 'Close', exact: true }).click();
+		await page.getByTestId('export-open').click();
+		await check('image export');
+		await page.getByTestId('export-dialog').getByRole('button', { name: 'Close', exact: true }).click();
+		await page.getByTestId('ask-open').click();
+		await check('ask panel');
+		await page.getByTestId('ask-close').click();
+		expect(problems).toEqual([]);
+	}, 120_000);
+});

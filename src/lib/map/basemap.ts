@@ -105,6 +105,15 @@ export function showAdmin1WhenZoomed(map: Map): void {
 	add();
 }
 
-export async function mapStyle(onlineStyleUrl: string): Promise<StyleSpecification | string> {
-	return onlineStyleUrl ? onlineStyleUrl : offlineStyle();
+/**
+ * The basemap: the offline one, or the style at PUBLIC_MAP_STYLE_URL. Such a style may take its
+ * tiles from a PMTiles archive (a source `url: "pmtiles://<address of the .pmtiles file>"`, e.g. a
+ * regional extract served from the app's static/ folder or any server the CSP allows): the
+ * pmtiles protocol is registered for it, loaded only then.
+ */
+export async function mapStyle(onlineStyleUrl: string, maplibre: { addProtocol: typeof import('maplibre-gl').addProtocol }): Promise<StyleSpecification | string> {
+	if (!onlineStyleUrl) return offlineStyle();
+	const { Protocol } = await import('pmtiles');
+	maplibre.addProtocol('pmtiles', new Protocol().tile);
+	return onlineStyleUrl;
 }

@@ -1,7 +1,7 @@
 // The view in the URL, so a view can be shared and reopened exactly:
 //   ?at=lon,lat,zoom&from=YYYY-MM-DD&to=YYYY-MM-DD&country=A|B&entity=X|Y&ds=icd,icdb&cm=video,image&rec=icd/video/<uuid>
 //    &areas=r:w,s,e,n:Name|p:lon,lat,…:Name (drawn areas, geo/areas.ts)
-//    &pm=window|cumulative&pw=<window days>&ps=<data days per second>&pl=1 (playback: mode, width, speed, loop)
+//    &pm=window|cumulative&pw=<window days>&ps=<data days per second>&pl=1&pk=1 (playback: mode, width, speed, loop, keep the window on pause)
 // Anything unreadable falls back to the default for that part alone.
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../types/dataset';
 import { EMPTY_FILTER, type MapFilter } from './filter';
@@ -83,13 +83,14 @@ function readPlayback(params: URLSearchParams): PlaybackSettings {
 		mode: mode === 'window' || mode === 'cumulative' ? mode : DEFAULT_PLAYBACK.mode,
 		widthDays: positive('pw', 3660) ?? DEFAULT_PLAYBACK.widthDays,
 		speed: positive('ps', 3660) ?? DEFAULT_PLAYBACK.speed,
-		loop: params.get('pl') === '1'
+		loop: params.get('pl') === '1',
+		keep: params.get('pk') === '1'
 	};
 }
 
 export function writeViewState(state: ViewState, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
 	const p = new URLSearchParams(base);
-	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'areas', 'pm', 'pw', 'ps', 'pl']) p.delete(k);
+	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'areas', 'pm', 'pw', 'ps', 'pl', 'pk']) p.delete(k);
 	const v = state.viewport;
 	p.set('at', `${v.lon.toFixed(4)},${v.lat.toFixed(4)},${v.zoom.toFixed(2)}`);
 	if (state.filter.dayFrom !== null) p.set('from', dayToIso(state.filter.dayFrom));
@@ -105,5 +106,6 @@ export function writeViewState(state: ViewState, base: URLSearchParams = new URL
 	if (pb.widthDays !== DEFAULT_PLAYBACK.widthDays) p.set('pw', String(pb.widthDays));
 	if (pb.speed !== DEFAULT_PLAYBACK.speed) p.set('ps', String(pb.speed));
 	if (pb.loop) p.set('pl', '1');
+	if (pb.keep) p.set('pk', '1');
 	return p;
 }

@@ -27,6 +27,9 @@ export interface BriefingContext {
 	serviceLabel: string;
 	/** Credits of what the deck.gl layers add to the basemap's (place names: GeoNames). */
 	credits?: string[];
+	/** The legend's entry for the ringed records, if any; whether areas are drawn. */
+	rings?: string;
+	areas?: boolean;
 }
 
 export async function renderBriefing(request: ExportRequest, context: BriefingContext, progress: (what: string) => void = () => {}): Promise<HTMLCanvasElement> {
@@ -39,7 +42,7 @@ export async function renderBriefing(request: ExportRequest, context: BriefingCo
 	return composeBriefing(
 		canvas,
 		request,
-		{ title: request.title, subtitle: context.subtitle, datasets: context.datasets, attribution: attributionOf(sources, context.serviceLabel, context.credits), generatedAt: new Date() },
+		{ title: request.title, subtitle: context.subtitle, datasets: context.datasets, attribution: attributionOf(sources, context.serviceLabel, context.credits), generatedAt: new Date(), rings: context.rings, areas: context.areas },
 		scaleBar(centerLat, view.zoom, 120)
 	);
 }

@@ -57,7 +57,7 @@ export type FromWorker =
 			/** Records per day from startDay, passing every filter but the date range. */
 			histogram: DayHistogram;
 			ms: number;
-			/** Of which testing the records against the drawn areas (0 when they had been tested before). */
+			/** What testing every record against the filter's drawn areas cost the worker (0: no areas). */
 			areaMs: number;
 	  }
 	| {
