@@ -95,6 +95,15 @@ describe('the records table', () => {
 		await page.getByTestId('country-list').getByText(c, { exact: true }).click();
 		const expected = db.rows<{ uuid: string; primary_date: string }>('SELECT uuid, primary_date FROM records WHERE mappable = 1 AND primary_country = ? ORDER BY primary_date DESC', c);
 		await expect.poll(tableCount).toBe(expected.length);
+		// "Zoom to" the country: the map then holds every one of its records.
+		await page.getByTestId('zoom-to-countries').click();
+		await idle();
+		const box = db.one<{ w: number; s: number; e: number; n: number }>('SELECT min(dominant_long) w, min(dominant_lat) s, max(dominant_long) e, max(dominant_lat) n FROM records WHERE mappable = 1 AND primary_country = ?', c);
+		const bounds = await page.evaluate(() => (window as any).__explorer.map.getBounds().toArray() as [[number, number], [number, number]]);
+		expect(bounds[0][0]).toBeLessThanOrEqual(box.w);
+		expect(bounds[0][1]).toBeLessThanOrEqual(box.s);
+		expect(bounds[1][0]).toBeGreaterThanOrEqual(box.e);
+		expect(bounds[1][1]).toBeGreaterThanOrEqual(box.n);
 		const uuids = (await tableUuids())!;
 		expect([...uuids].sort()).toEqual(expected.map((e) => e.uuid).sort());
 		// Newest first: the dates in the table's order are the service's dates in descending order.
