@@ -1,4 +1,4 @@
-// npm run bench -- [--records N[,N…]] [--only service|stream|browser|nl|signin|all] [--runs R] [--timeout S]
+// npm run bench -- [--records N[,N…]] [--only service|stream|browser|export|nl|signin|all] [--runs R] [--timeout S]
 //                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME]
 // Prepares (and caches) a dataset of N records per component, starts the production server on it,
 // measures, and writes bench/results/<name>.json plus a readable summary on stdout. With several
@@ -9,6 +9,7 @@
 //            the single-threaded path (DB_READERS=0, a second server on the same data) in turn;
 //   stream:  the explorer's /api/stream beside the naive /bench/naive-stream (wire size, times);
 //   browser: the explorer page beside the naive /bench/naive page in headless Chromium;
+//   export:  /api/export of every record as CSV and GeoJSON: records/s and the server's memory;
 //   nl:      natural language search quality (scripts/eval-nl.ts: BM25 vs hybrid on the committed
 //            evaluation set, over the default dataset) and its latency on this dataset;
 //   signin:  what a sign-in session costs: unsealing it, per request, and first points signed in
@@ -26,6 +27,7 @@ import { benchService } from './bench/service';
 import { benchSignin } from './bench/signin';
 import { benchStream } from './bench/stream';
 import { understandingLatency } from './bench/understanding';
+import { benchExport } from './bench/export';
 import { formatGrowth, growthTable, type ScaleRun } from './bench/scales';
 
 const { values } = parseArgs({
@@ -41,7 +43,7 @@ const { values } = parseArgs({
 	}
 });
 
-const SECTIONS = ['service', 'stream', 'browser', 'nl', 'signin'] as const;
+const SECTIONS = ['service', 'stream', 'browser', 'export', 'nl', 'signin'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections that "all" runs. */
 const ALL: readonly Section[] = ['service', 'stream', 'browser', 'nl'];
@@ -114,6 +116,13 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 			const stream = await benchStream(server.url, { runs, timeoutSeconds, log });
 			result.stream = stream;
 			log(formatTable(`stream (${stream.records.explorer?.toLocaleString('en') ?? '?'} mappable records)`, stream.rows));
+		}
+		if (sections.has('export')) {
+			heading(`export: every record as CSV and GeoJSON, ${runs} runs each`);
+			const exported = await benchExport(server.url, server.pid, { runs, log });
+			result.export = exported;
+			log(`  median CSV: ${exported.median.csv.recordsPerSecond.toLocaleString('en')} records/s (${exported.median.csv.seconds} s for ${exported.median.csv.records.toLocaleString('en')}), server memory +${exported.median.csv.peakRssGrowthMiB} MiB at its peak`);
+			log(`  median GeoJSON: ${exported.median.geojson.recordsPerSecond.toLocaleString('en')} records/s, server memory +${exported.median.geojson.peakRssGrowthMiB} MiB at its peak`);
 		}
 		if (sections.has('browser')) {
 			heading(`browser: explorer vs naive baseline, median of ${runs}`);

@@ -16,7 +16,10 @@
 //  - filter-change latency (a country): main-thread work of the change, until the next frame is
 //    painted with the new count, until the map has drawn the new clusters;
 //  - the time to rebuild the cluster index over all records (explorer: in its worker);
-//  - frame rate while the date range changes every animation frame for a few seconds.
+//  - frame rate while the date range changes every animation frame for a few seconds;
+//  - (explorer) the analyst's tools: the records table's first rows after a filter change, its
+//    scrolling (frame rate, main-thread work per frame), and a 50-vertex drawn area (the worker's
+//    cost, the main-thread work of applying it, until its count is painted).
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../lib/chromium';
 import { compare, failed, isFailure, timedOutBefore, type ComparisonRow, type Failure, type Sample } from './naive-compare';
@@ -243,6 +246,118 @@ async function countFrames(args: { kind: Kind; seconds: number; playback: { from
 	});
 }
 
+interface TableTimings {
+	/** From the country click until the table's new rows are painted (select, then clear). */
+	firstRowsMs: number[];
+	/** The worker's ordering of the rows, last time. */
+	orderMs: number;
+}
+
+/** Opens the records table, then times two filter changes until its first rows are on screen. */
+async function tableFirstRows(args: { country: string; timeoutMs: number }): Promise<TableTimings> {
+	const w = window as any;
+	const deadline = performance.now() + args.timeoutMs;
+	const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+	const afterPaint = () =>
+		new Promise<number>((resolve) =>
+			requestAnimationFrame(() => {
+				const channel = new MessageChannel();
+				channel.port1.onmessage = () => resolve(performance.now());
+				channel.port2.postMessage(0);
+			})
+		);
+	const count = () => document.querySelector('[data-testid="table-count"]')?.getAttribute('data-count') ?? null;
+	if (!document.querySelector('[data-testid="records-table"]')) (document.querySelector('[data-testid="table-open"]') as HTMLButtonElement).click();
+	while (!(Number(count()) > 0)) {
+		if (performance.now() > deadline) throw new Error('the table did not fill');
+		await frame();
+	}
+	const firstRowsMs: number[] = [];
+	for (const country of [args.country, null]) {
+		const before = count();
+		const wanted = country ?? (w.__benchTableCountry as string);
+		const label = [...document.querySelectorAll('[data-testid="country-list"] label')].find((l) => l.querySelector('.name')?.textContent === wanted);
+		const input = label?.querySelector('input');
+		if (!input) throw new Error(`no country checkbox for ${wanted}`);
+		if (country !== null) w.__benchTableCountry = country;
+		const started = performance.now();
+		input.click();
+		while (count() === before) {
+			if (performance.now() > deadline) throw new Error('the table did not change');
+			await new Promise((r) => setTimeout(r, 0));
+		}
+		firstRowsMs.push((await afterPaint()) - started);
+	}
+	return { firstRowsMs, orderMs: w.__explorer.lastRowsMs() };
+}
+
+/** Scrolls the table by `stepPx` every animation frame for `seconds`; frame statistics. */
+async function scrollTable(args: { seconds: number; stepPx: number }): Promise<FrameStats> {
+	const grid = document.querySelector('[data-testid="table-grid"]') as HTMLElement;
+	return new Promise((resolve) => {
+		const started = performance.now();
+		let last = started;
+		let frames = 0;
+		let longest = 0;
+		const tick = (now: number) => {
+			frames++;
+			longest = Math.max(longest, now - last);
+			last = now;
+			if (now - started >= args.seconds * 1000) return resolve({ fps: (frames * 1000) / (now - started), longestFrameMs: longest, frames });
+			grid.scrollTop = grid.scrollTop + args.stepPx >= grid.scrollHeight - grid.clientHeight ? 0 : grid.scrollTop + args.stepPx;
+			requestAnimationFrame(tick);
+		};
+		requestAnimationFrame(tick);
+	});
+}
+
+interface AreaTimings {
+	/** Main-thread work of applying the area (the handler and Svelte's flush). */
+	workMs: number;
+	/** Until the new count is painted. */
+	countPaintedMs: number;
+	/** The worker's test of every record against the area. */
+	workerMs: number;
+	inside: number;
+}
+
+/** Applies a drawn area (a 50-vertex polygon) and times it; then removes it. */
+async function applyArea(args: { ring: [number, number][]; timeoutMs: number }): Promise<AreaTimings> {
+	const w = window as any;
+	const countEl = document.querySelector('[data-testid="visible-count"]')!;
+	const before = countEl.getAttribute('data-visible');
+	const counted = new Promise<void>((resolve) => {
+		const observer = new MutationObserver(() => {
+			if (countEl.getAttribute('data-visible') === before) return;
+			observer.disconnect();
+			resolve();
+		});
+		observer.observe(countEl, { attributes: true });
+	});
+	const started = performance.now();
+	w.__explorer.setAreas([{ kind: 'polygon', name: 'Bench area', ring: args.ring }]);
+	await new Promise<void>((resolve) => queueMicrotask(resolve));
+	const workMs = performance.now() - started;
+	await Promise.race([counted, new Promise((_, reject) => setTimeout(() => reject(new Error('the count did not change')), args.timeoutMs))]);
+	const painted = await new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
+	const deadline = performance.now() + args.timeoutMs;
+	while (!w.__explorer.settled() || w.__explorer.lastAreaMs() === 0) {
+		if (performance.now() > deadline) throw new Error('the area was not indexed');
+		await new Promise((r) => setTimeout(r, 20));
+	}
+	const result = { workMs, countPaintedMs: painted - started, workerMs: w.__explorer.lastAreaMs() as number, inside: Number(countEl.getAttribute('data-visible')) };
+	w.__explorer.setAreas([]);
+	return result;
+}
+
+/** A 50-vertex polygon: a circle of `radius` degrees around a point, as an analyst might draw a region. */
+function benchPolygon(lon: number, lat: number, radius: number, vertices = 50): [number, number][] {
+	return Array.from({ length: vertices }, (_, i) => {
+		const a = (2 * Math.PI * i) / vertices;
+		return [lon + radius * Math.cos(a) * (1 + 0.15 * Math.sin(5 * a)), lat + radius * Math.sin(a)] as [number, number];
+	});
+}
+
 // ---------------------------------------------------------------------------------------------
 // In Node.
 
@@ -321,6 +436,9 @@ interface PageRun {
 	reindexMs: Sample;
 	playback: PlaybackStats | Failure;
 	idle: FrameStats | Failure;
+	/** Explorer only: the records table and a drawn area. */
+	table: (TableTimings & { scroll: FrameStats & { scriptMsPerFrame: number; taskMsPerFrame: number } }) | Failure;
+	area: AreaTimings | Failure;
 }
 
 export interface BrowserBench {
@@ -421,7 +539,7 @@ class BrowserSession {
 	async run(baseUrl: string, kind: Kind, timeoutMs: number, log: (s: string) => void): Promise<PageRun> {
 		const notReached = (why: string) => failed(`not reached (${why})`);
 		const notYet = failed('not reached');
-		const result: PageRun = { firstDrawMs: notYet, allDrawnMs: notYet, loadScriptSeconds: notYet, longestLoadTaskMs: notYet, records: 0, heap: null, filter: notYet, reindexMs: notYet, playback: notYet, idle: notYet };
+		const result: PageRun = { firstDrawMs: notYet, allDrawnMs: notYet, loadScriptSeconds: notYet, longestLoadTaskMs: notYet, records: 0, heap: null, filter: notYet, reindexMs: notYet, playback: notYet, idle: notYet, table: notYet, area: notYet };
 		const { context, page, crashed } = await this.open();
 		await page.addInitScript(installDrawProbe);
 		const cdp = await context.newCDPSession(page);
@@ -462,7 +580,7 @@ class BrowserSession {
 				result.allDrawnMs = failed(why);
 				// Only a lower bound: the page was still loading.
 				result.longestLoadTaskMs = m ? failed(`≥ ${Math.round(m.longestTaskMs).toLocaleString('en')} ms (loading unfinished)`) : failed(why);
-				for (const k of ['loadScriptSeconds', 'filter', 'reindexMs', 'playback', 'idle'] as const) result[k] = notReached('loading did not finish');
+				for (const k of ['loadScriptSeconds', 'filter', 'reindexMs', 'playback', 'idle', 'table', 'area'] as const) result[k] = notReached('loading did not finish');
 				return result;
 			}
 			result.loadScriptSeconds = await guard(scriptSeconds(cdp), timeoutMs, 'metrics');
@@ -498,6 +616,22 @@ class BrowserSession {
 				result.playback = await guard(page.evaluate(countFrames, { kind, seconds: PLAYBACK_SECONDS, playback }), timeoutMs, 'playback')
 					.then(async (frames) => ({ ...frames, scriptSeconds: (await scriptSeconds(cdp)) - before }))
 					.catch((e: Error) => failed(e.message));
+			}
+			if (kind === 'explorer') {
+				await sleep(1000);
+				result.area = await guard(page.evaluate(applyArea, { ring: benchPolygon(30, 15, 12), timeoutMs }), timeoutMs, 'drawn area').catch((e: Error) => failed(e.message));
+				await sleep(1000);
+				try {
+					const rows = await guard(page.evaluate(tableFirstRows, { country: this.countries[0], timeoutMs }), timeoutMs, 'table');
+					await sleep(500);
+					const before = await taskMetrics(cdp);
+					const scroll = await guard(page.evaluate(scrollTable, { seconds: 2, stepPx: 240 }), timeoutMs, 'table scroll');
+					const after = await taskMetrics(cdp);
+					const frames = Math.max(1, scroll.frames);
+					result.table = { ...rows, scroll: { ...scroll, scriptMsPerFrame: (1000 * (after.script - before.script)) / frames, taskMsPerFrame: (1000 * (after.task - before.task)) / frames } };
+				} catch (error) {
+					result.table = failed((error as Error).message);
+				}
 			}
 			return result;
 		} catch (error) {
@@ -538,6 +672,18 @@ const totalHeap = (h: HeapReading) => pageWithBuffers(h) + (h.workerUsed ?? 0) +
 async function scriptSeconds(session: CDPSession): Promise<number> {
 	const { metrics } = await session.send('Performance.getMetrics');
 	return metrics.find((m) => m.name === 'ScriptDuration')?.value ?? NaN;
+}
+
+/** Main-thread seconds of JavaScript, and of every task (script, style, layout, paint), so far. */
+async function taskMetrics(session: CDPSession): Promise<{ script: number; task: number }> {
+	const { metrics } = await session.send('Performance.getMetrics');
+	const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+	return { script: of('ScriptDuration'), task: of('TaskDuration') };
+}
+
+/** The explorer's own rows (the naive page has no table and no areas). */
+function explorerOnly(metric: string, unit: string, better: 'lower' | 'higher', runs: PageRun[], f: (r: PageRun) => Sample, digits = 1): ComparisonRow {
+	return compare(metric, unit, better, runs.map(f), [], digits);
 }
 
 /** A per-run value out of each run's filter timings: their median. */
@@ -610,7 +756,15 @@ export async function benchBrowser(baseUrl: string, options: { runs: number; tim
 			compare('longest frame during that playback', 'ms', 'lower', ...both((r) => frames(r.playback, (s) => s.longestFrameMs)), 0),
 			compare('main-thread JavaScript share during that playback', '%', 'lower', ...both((r) => frames(r.playback, (s) => (100 * s.scriptSeconds) / PLAYBACK_SECONDS)), 0),
 			compare('main-thread JavaScript per playback frame', 'ms', 'lower', ...both((r) => frames(r.playback, (s) => (1000 * s.scriptSeconds) / Math.max(1, s.frames))), 1),
-			compare('frame rate, idle after loading (reference)', 'fps', 'higher', ...both((r) => frames(r.idle, (s) => s.fps)), 1)
+			compare('frame rate, idle after loading (reference)', 'fps', 'higher', ...both((r) => frames(r.idle, (s) => s.fps)), 1),
+			explorerOnly('records table: first rows painted after a filter change (median of select and clear)', 'ms', 'lower', e, (r) => (isFailure(r.table) ? r.table : [...r.table.firstRowsMs].sort((a, b) => a - b)[r.table.firstRowsMs.length >> 1])),
+			explorerOnly('records table: ordering all rows in the worker', 'ms', 'lower', e, (r) => (isFailure(r.table) ? r.table : r.table.orderMs)),
+			explorerOnly('records table: frame rate while scrolling 240 px a frame', 'fps', 'higher', e, (r) => (isFailure(r.table) ? r.table : r.table.scroll.fps)),
+			explorerOnly('records table: main-thread JavaScript per scrolling frame', 'ms', 'lower', e, (r) => (isFailure(r.table) ? r.table : r.table.scroll.scriptMsPerFrame), 2),
+			explorerOnly('records table: main-thread work (all tasks) per scrolling frame', 'ms', 'lower', e, (r) => (isFailure(r.table) ? r.table : r.table.scroll.taskMsPerFrame), 2),
+			explorerOnly('drawn area (50-vertex polygon): testing every record in the worker', 'ms', 'lower', e, (r) => (isFailure(r.area) ? r.area : r.area.workerMs)),
+			explorerOnly('drawn area: main-thread work of applying it', 'ms', 'lower', e, (r) => (isFailure(r.area) ? r.area : r.area.workMs), 2),
+			explorerOnly('drawn area: until the new count is painted', 'ms', 'lower', e, (r) => (isFailure(r.area) ? r.area : r.area.countPaintedMs))
 		],
 		notes: [
 			'Headless Chromium with --disable-gpu: WebGL runs in software (SwiftShader), so drawing and shader compilation cost CPU (the same two cores as the server) that a GPU would take. One discarded load of each page first warms the shader cache.',

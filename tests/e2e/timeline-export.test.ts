@@ -111,14 +111,10 @@ describe('the timeline', () => {
 
 		await page.getByTestId('play').click();
 		await expect.poll(playing).toBe(false);
-		const paused = await dateLabel();
-		await page.waitForTimeout(800);
-		expect(await dateLabel()).toBe(paused);
-		// Paused, the window becomes the map's date range: in the URL and counted by the worker.
-		const from = param('from')!;
-		const to = param('to')!;
-		expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-		await expect.poll(visible).toBe(countBetween(from, to));
+		// Paused, the map is back to the date range set before playing (none here: every record, no date label).
+		await expect.poll(() => page.getByTestId('date-label').count()).toBe(0);
+		expect(param('from')).toBeNull();
+		await expect.poll(visible).toBe(db.count('mappable = 1'));
 		expect(param('ps')).toBe('30');
 		expect(param('pw')).toBe('91');
 		expect(param('pl')).toBe('1');
@@ -152,26 +148,30 @@ describe('the timeline', () => {
 			});
 		}
 		await expect.poll(playing).toBe(false);
-		await page.getByRole('button', { name: 'All dates' }).click();
+		// Back to the range set before playing: none.
+		expect(param('from')).toBeNull();
 		await idle();
 	});
 
-	it('answers the keyboard: arrows step by one window, space plays and pauses', async () => {
+	it('answers the keyboard: arrows step by one window within the range, space plays and pauses', async () => {
 		await page.getByTestId('date-from').fill('2018-01-01');
-		await page.getByTestId('date-to').fill('2018-03-31');
+		await page.getByTestId('date-to').fill('2018-12-31');
 		await page.getByTestId('date-to').blur();
-		await expect.poll(() => param('to')).toBe('2018-03-31');
+		await expect.poll(() => param('to')).toBe('2018-12-31');
 		await blur();
-		const before = param('from')!;
+		const shown = () => page.evaluate(() => (window as any).__explorer.playWindow() as { from: number; to: number } | null);
 		await page.keyboard.press('ArrowRight');
-		await expect.poll(() => param('from')).not.toBe(before);
-		const days = (Date.parse(param('from')!) - Date.parse(before)) / 86_400_000;
+		await expect.poll(shown).not.toBeNull();
+		// One 91-day window from the range's first day; the range itself is untouched.
+		const days = (await shown())!.from - Date.parse('2018-01-01T00:00:00Z') / 86_400_000;
 		expect(days).toBeGreaterThanOrEqual(90);
 		expect(days).toBeLessThanOrEqual(92);
+		expect([param('from'), param('to')]).toEqual(['2018-01-01', '2018-12-31']);
 		await page.keyboard.press('Space');
 		await expect.poll(playing).toBe(true);
 		await page.keyboard.press('Space');
 		await expect.poll(playing).toBe(false);
+		expect([param('from'), param('to')]).toEqual(['2018-01-01', '2018-12-31']);
 		await idle();
 	});
 });

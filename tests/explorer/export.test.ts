@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell, CSV_COLUMNS } from '../../src/lib/server/explorer/export';
 import { serverWithOracle } from '../helpers/server';
+import { areaTest, parseAreas } from '../../src/lib/geo/areas';
 
 const t = serverWithOracle({ size: 1500 });
 
@@ -124,3 +125,34 @@ describe('csvCell', () => {
 		expect(csvCell(undefined)).toBe('');
 	});
 });
+
+describe('export within drawn areas', () => {
+	it('keeps only the records inside the areas (a rectangle, and a polygon as the map tests it)', async () => {
+		const box = t.db.one<{ lat: number; lon: number }>("SELECT dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1 AND dataset = 'icdb' GROUP BY second_geo_layer ORDER BY count(*) DESC LIMIT 1");
+		const [w, s, e, n] = [box.lon - 2, box.lat - 2, box.lon + 2, box.lat + 2];
+		const { text } = await exported({ format: 'csv', datasets: 'icdb', areas: `r:${w},${s},${e},${n}:Box` });
+		const rows = parseCsv(text).slice(1);
+		const expected = truth("dataset = 'icdb' AND dominant_long BETWEEN ? AND ? AND dominant_lat BETWEEN ? AND ?", w, e, s, n);
+		expect(expected.length).toBeGreaterThan(5);
+		expect(rows.map((r) => r[0]).sort()).toEqual(expected.map((x) => x.uuid).sort());
+
+		// A triangle inside the same box: a subset of it, every point inside by the ray test.
+		const triangle = `p:${w},${s},${e},${s},${box.lon},${n}`;
+		const inTriangle = parseCsv((await exported({ format: 'csv', datasets: 'icdb', areas: `${triangle}:Triangle` })).text).slice(1);
+		const test = areaTest(parseAreasOrThrow(triangle))!;
+		expect(inTriangle.map((r) => r[0]).sort()).toEqual(expected.filter((x) => test(x.dominant_long, x.dominant_lat)).map((x) => x.uuid).sort());
+		expect(inTriangle.length).toBeLessThan(rows.length);
+	});
+
+	it('refuses areas it cannot read', async () => {
+		const r = await t.server.get('/api/export?areas=p:1,2,3,4', null);
+		expect(r.status).toBe(400);
+		expect((await r.json()).message).toContain('at least 3 points');
+	});
+});
+
+function parseAreasOrThrow(text: string) {
+	const parsed = parseAreas(text);
+	if (!parsed.ok) throw new Error(parsed.message);
+	return parsed.areas;
+}

@@ -24,7 +24,8 @@ export async function openExplorer(options: { size?: number; viewport?: { width:
 	const server = await startServer({ size: options.size ?? 1500 });
 	const db = oracle(server.dataDir);
 	const browser = await launchBrowser();
-	const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true });
+	// A context of its own (not browser.newPage()): @axe-core/playwright needs one to inject into frames.
+	const page = await (await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true })).newPage();
 	page.on('pageerror', (e) => console.error('[page error]', e.message));
 	const cspViolations = watchCsp(page);
 	await page.goto(server.url);

@@ -78,6 +78,42 @@ export function refineBasemap(map: Map): void {
 	refine();
 }
 
-export async function mapStyle(onlineStyleUrl: string): Promise<StyleSpecification | string> {
-	return onlineStyleUrl ? onlineStyleUrl : offlineStyle();
+/** Admin-1 boundaries (Natural Earth, static/places/admin1.json, ~0.5 MB compressed) from this zoom. */
+export const ADMIN1_ZOOM = 4;
+
+/**
+ * Adds the admin-1 boundaries of the offline basemap the first time the map reaches a regional
+ * zoom: a world view never draws or downloads them. Drawn under the country borders, dashed.
+ */
+export function showAdmin1WhenZoomed(map: Map): void {
+	const add = () => {
+		if (map.getZoom() < ADMIN1_ZOOM - 0.5 || !map.getSource('countries')) return;
+		map.off('zoomend', add);
+		void fetch('/places/admin1.json')
+			.then((r) => r.json() as Promise<Topology<{ admin1: GeometryCollection<{ n: string }> }>>)
+			.then((topology) => {
+				if (map.getSource('admin1') || !map.getStyle()) return;
+				map.addSource('admin1', { type: 'geojson', data: feature(topology, topology.objects.admin1) as FeatureCollection, attribution: 'Natural Earth' });
+				map.addLayer(
+					{ id: 'admin1', type: 'line', source: 'admin1', minzoom: ADMIN1_ZOOM - 0.5, paint: { 'line-color': BASEMAP.admin1, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.5, 9, 1.1], 'line-dasharray': [3, 2] } },
+					'borders'
+				);
+			})
+			.catch(() => map.on('zoomend', add));
+	};
+	map.on('zoomend', add);
+	add();
+}
+
+/**
+ * The basemap: the offline one, or the style at PUBLIC_MAP_STYLE_URL. Such a style may take its
+ * tiles from a PMTiles archive (a source `url: "pmtiles://<address of the .pmtiles file>"`, e.g. a
+ * regional extract served from the app's static/ folder or any server the CSP allows): the
+ * pmtiles protocol is registered for it, loaded only then.
+ */
+export async function mapStyle(onlineStyleUrl: string, maplibre: { addProtocol: typeof import('maplibre-gl').addProtocol }): Promise<StyleSpecification | string> {
+	if (!onlineStyleUrl) return offlineStyle();
+	const { Protocol } = await import('pmtiles');
+	maplibre.addProtocol('pmtiles', new Protocol().tile);
+	return onlineStyleUrl;
 }

@@ -40,6 +40,10 @@ export class PartColumns {
 	filterValues = new Float32Array(0);
 	country = new Int16Array(0);
 	entity = new Int16Array(0);
+	/** second_geo_layer codes (the records table shows and sorts by them). */
+	area = new Int16Array(0);
+	/** The drawn areas' test (geo/areas.ts), applied to the records cut for the view; null = anywhere. */
+	inAreas: ((lon: number, lat: number) => boolean) | null = null;
 	/** 16 bytes per record. */
 	uuids = new Uint8Array(0);
 
@@ -55,6 +59,7 @@ export class PartColumns {
 		this.filterValues = grow(this.filterValues, capacity * 2);
 		this.country = grow(this.country, capacity);
 		this.entity = grow(this.entity, capacity);
+		this.area = grow(this.area, capacity);
 		this.uuids = grow(this.uuids, capacity * 16);
 	}
 
@@ -71,6 +76,7 @@ export class PartColumns {
 		}
 		this.country.set(batch.country.subarray(0, batch.length), at);
 		this.entity.set(batch.entity.subarray(0, batch.length), at);
+		this.area.set(batch.area.subarray(0, batch.length), at);
 		this.uuids.set(batch.uuid.subarray(0, batch.length * 16), at * 16);
 		this.length += batch.length;
 		this.version++;
@@ -108,7 +114,7 @@ export class PartColumns {
 		for (let i = 0; i < this.length; i++) {
 			const lon = this.positions[i * 2];
 			const lat = this.positions[i * 2 + 1];
-			if (lon >= west && lon <= east && lat >= south && lat <= north && this.filterValues[i * 2 + 1] === 1) index.push(i);
+			if (lon >= west && lon <= east && lat >= south && lat <= north && this.filterValues[i * 2 + 1] === 1 && (!this.inAreas || this.inAreas(lon, lat))) index.push(i);
 		}
 		const positions = new Float32Array(index.length * 2);
 		const filterValues = new Float32Array(index.length * 2);
@@ -129,11 +135,11 @@ export class PartColumns {
 	/** Whether record i passes the name filters (and is pinned, if records are pinned). */
 	passesNames(i: number): boolean {
 		this.settleFilter();
-		return this.filterValues[i * 2 + 1] === 1;
+		return this.filterValues[i * 2 + 1] === 1 && (!this.inAreas || this.inAreas(this.positions[i * 2], this.positions[i * 2 + 1]));
 	}
 
 	/** Bytes held, for the memory figures of the benchmark. */
 	bytes(): number {
-		return this.positions.byteLength + this.filterValues.byteLength + this.country.byteLength + this.entity.byteLength + this.uuids.byteLength;
+		return this.positions.byteLength + this.filterValues.byteLength + this.country.byteLength + this.entity.byteLength + this.area.byteLength + this.uuids.byteLength;
 	}
 }

@@ -2,6 +2,7 @@
 // names (stable across sessions); each thread turns them into lookup tables over its dictionary codes.
 import type { Component, Dataset } from '../types/dataset';
 import type { PartId } from '../types/stream';
+import type { Area } from '../geo/areas';
 
 /** Records by part and index into that part's columns (the same in the page and the worker). */
 export type PinnedRecords = Partial<Record<PartId, number[]>>;
@@ -18,6 +19,8 @@ export interface MapFilter {
 	components: Component[];
 	/** "Only these records" (search results, a question's sources); null = no such limit. Not in the URL. */
 	pinned: PinnedRecords | null;
+	/** Drawn areas (geo/areas.ts): a record passes inside any of them; empty = anywhere. */
+	areas: Area[];
 }
 
 export const EMPTY_FILTER: MapFilter = {
@@ -27,7 +30,8 @@ export const EMPTY_FILTER: MapFilter = {
 	entities: [],
 	datasets: ['icd', 'icdb'],
 	components: ['video', 'image'],
-	pinned: null
+	pinned: null,
+	areas: []
 };
 
 /**

@@ -65,6 +65,8 @@ export interface LayerInputs {
 	/** Search results and a question's sources, ringed; sources carry their citation number. */
 	highlighted: { lon: number; lat: number; label?: string }[];
 	labels: { lon: number; lat: number; text: string; dataset: Dataset }[];
+	/** Place names and their dots (places/labels.ts): above the records and cluster discs, below the counts. */
+	places: Layer[];
 }
 
 function mix(a: [number, number, number], b: [number, number, number], t: number): [number, number, number] {
@@ -130,6 +132,45 @@ function dataOf(part: PartColumns, view: Box, streaming: boolean, now: number): 
 	return data;
 }
 
+/** Search results and a question's sources: rings, and the sources' numbers above them. */
+function ringLayers(input: LayerInputs): Layer[] {
+	const layers: Layer[] = [];
+	if (input.highlighted.length > 0) {
+		layers.push(
+			new ScatterplotLayer({
+				id: 'highlighted',
+				data: input.highlighted,
+				getPosition: (d: { lon: number; lat: number }) => [d.lon, d.lat],
+				radiusUnits: 'pixels',
+				getRadius: 8,
+				filled: false,
+				stroked: true,
+				lineWidthUnits: 'pixels',
+				getLineWidth: 2.5,
+				getLineColor: [200, 30, 90, 255]
+			} as never)
+		);
+		const labelled = input.highlighted.filter((h) => h.label);
+		if (labelled.length > 0) {
+			layers.push(
+				new TextLayer({
+					id: 'highlighted-labels',
+					data: labelled,
+					getPosition: (d: { lon: number; lat: number }) => [d.lon, d.lat],
+					getText: (d: { label: string }) => d.label,
+					getColor: [200, 30, 90, 255],
+					getSize: 12,
+					getPixelOffset: [0, -16],
+					...HALOED_LABEL,
+					characterSet: '0123456789, '
+				} as never)
+			);
+		}
+	}
+
+	return layers;
+}
+
 export function pointLayers(input: LayerInputs): Layer[] {
 	const zoomedOut = input.zoom <= CLUSTER_MAX_ZOOM;
 	const clustered = zoomedOut && !input.playing;
@@ -185,8 +226,11 @@ export function pointLayers(input: LayerInputs): Layer[] {
 		);
 	}
 
-	if (clustered && input.clusters && input.clusters.length > 0) {
-		const c = input.clusters;
+	const clusterLayers = clustered && input.clusters && input.clusters.length > 0 ? input.clusters : null;
+	// Rings go over the discs and place names but under the counts, which nothing may cover.
+	if (!clusterLayers) layers.push(...input.places, ...ringLayers(input));
+	if (clusterLayers) {
+		const c = clusterLayers;
 		// Area grows with the logarithm of the count: 10 records ≈ 12 px, 10,000 ≈ 30 px.
 		const radius = (i: number) => 6 + 6 * Math.log10(c.count[i]);
 		layers.push(
@@ -204,6 +248,9 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				getLineWidth: 1.5,
 				updateTriggers: { getPosition: c, getRadius: c, getFillColor: c }
 			} as never),
+			// Place names over the discs (so a town under a cluster can still be read), under the counts.
+			...input.places,
+			...ringLayers(input),
 			new TextLayer({
 				id: 'cluster-counts',
 				data: { length: c.length },
@@ -213,6 +260,10 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				getColor: [255, 255, 255, 255],
 				fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
 				fontWeight: 700,
+				// A dark outline keeps a count readable over a place name's white halo beneath it.
+				fontSettings: { sdf: true },
+				outlineWidth: 2,
+				outlineColor: [30, 41, 59, 200],
 				characterSet: '0123456789.km',
 				updateTriggers: { getPosition: c, getText: c }
 			} as never)
@@ -234,39 +285,6 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				characterSet: 'ICDB'
 			} as never)
 		);
-	}
-
-	if (input.highlighted.length > 0) {
-		layers.push(
-			new ScatterplotLayer({
-				id: 'highlighted',
-				data: input.highlighted,
-				getPosition: (d: { lon: number; lat: number }) => [d.lon, d.lat],
-				radiusUnits: 'pixels',
-				getRadius: 8,
-				filled: false,
-				stroked: true,
-				lineWidthUnits: 'pixels',
-				getLineWidth: 2.5,
-				getLineColor: [200, 30, 90, 255]
-			} as never)
-		);
-		const labelled = input.highlighted.filter((h) => h.label);
-		if (labelled.length > 0) {
-			layers.push(
-				new TextLayer({
-					id: 'highlighted-labels',
-					data: labelled,
-					getPosition: (d: { lon: number; lat: number }) => [d.lon, d.lat],
-					getText: (d: { label: string }) => d.label,
-					getColor: [200, 30, 90, 255],
-					getSize: 12,
-					getPixelOffset: [0, -16],
-					...HALOED_LABEL,
-					characterSet: '0123456789'
-				} as never)
-			);
-		}
 	}
 
 	if (input.selected) {

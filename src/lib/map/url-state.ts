@@ -1,9 +1,11 @@
 // The view in the URL, so a view can be shared and reopened exactly:
 //   ?at=lon,lat,zoom&from=YYYY-MM-DD&to=YYYY-MM-DD&country=A|B&entity=X|Y&ds=icd,icdb&cm=video,image&rec=icd/video/<uuid>
-//    &pm=window|cumulative&pw=<window days>&ps=<data days per second>&pl=1 (playback: mode, width, speed, loop)
+//    &areas=r:w,s,e,n:Name|p:lon,lat,…:Name (drawn areas, geo/areas.ts)
+//    &pm=window|cumulative&pw=<window days>&ps=<data days per second>&pl=1&pk=1 (playback: mode, width, speed, loop, keep the window on pause)
 // Anything unreadable falls back to the default for that part alone.
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../types/dataset';
 import { EMPTY_FILTER, type MapFilter } from './filter';
+import { formatAreas, parseAreas } from '../geo/areas';
 import { dayToIso, isoToDay } from './geo';
 import { DEFAULT_PLAYBACK, type PlaybackSettings } from './timeline/playback';
 
@@ -57,7 +59,11 @@ export function readViewState(params: URLSearchParams): ViewState {
 		entities: names('entity'),
 		datasets: list(params.get('ds'), DATASETS) ?? [...EMPTY_FILTER.datasets],
 		components: list(params.get('cm'), COMPONENTS) ?? [...EMPTY_FILTER.components],
-		pinned: null
+		pinned: null,
+		areas: (() => {
+			const parsed = parseAreas(params.get('areas') ?? '');
+			return parsed.ok ? parsed.areas : [];
+		})()
 	};
 	let record: SelectedRecord | null = null;
 	const rec = params.get('rec')?.split('/');
@@ -77,13 +83,14 @@ function readPlayback(params: URLSearchParams): PlaybackSettings {
 		mode: mode === 'window' || mode === 'cumulative' ? mode : DEFAULT_PLAYBACK.mode,
 		widthDays: positive('pw', 3660) ?? DEFAULT_PLAYBACK.widthDays,
 		speed: positive('ps', 3660) ?? DEFAULT_PLAYBACK.speed,
-		loop: params.get('pl') === '1'
+		loop: params.get('pl') === '1',
+		keep: params.get('pk') === '1'
 	};
 }
 
 export function writeViewState(state: ViewState, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
 	const p = new URLSearchParams(base);
-	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'pm', 'pw', 'ps', 'pl']) p.delete(k);
+	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'areas', 'pm', 'pw', 'ps', 'pl', 'pk']) p.delete(k);
 	const v = state.viewport;
 	p.set('at', `${v.lon.toFixed(4)},${v.lat.toFixed(4)},${v.zoom.toFixed(2)}`);
 	if (state.filter.dayFrom !== null) p.set('from', dayToIso(state.filter.dayFrom));
@@ -92,11 +99,13 @@ export function writeViewState(state: ViewState, base: URLSearchParams = new URL
 	if (state.filter.entities.length) p.set('entity', state.filter.entities.join('|'));
 	if (state.filter.datasets.length !== DATASETS.length) p.set('ds', state.filter.datasets.join(','));
 	if (state.filter.components.length !== COMPONENTS.length) p.set('cm', state.filter.components.join(','));
+	if (state.filter.areas.length) p.set('areas', formatAreas(state.filter.areas));
 	if (state.record) p.set('rec', `${state.record.dataset}/${state.record.component}/${state.record.uuid}`);
 	const pb = state.playback;
 	if (pb.mode !== DEFAULT_PLAYBACK.mode) p.set('pm', pb.mode);
 	if (pb.widthDays !== DEFAULT_PLAYBACK.widthDays) p.set('pw', String(pb.widthDays));
 	if (pb.speed !== DEFAULT_PLAYBACK.speed) p.set('ps', String(pb.speed));
 	if (pb.loop) p.set('pl', '1');
+	if (pb.keep) p.set('pk', '1');
 	return p;
 }

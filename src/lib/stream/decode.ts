@@ -3,11 +3,11 @@
 // control frames become ControlMessages and batch frames become plain typed-array columns.
 // No Node APIs here; the server's encoder imports the uuid and day helpers from this file too.
 import { tableFromIPC, type Table } from 'apache-arrow';
-import { BATCH_COLUMNS, FRAME_BATCH, FRAME_CONTROL, FRAME_HEADER_BYTES, type ControlMessage } from '../types/stream';
+import { BATCH_COLUMNS, FRAME_BATCH, FRAME_CONTROL, FRAME_HEADER_BYTES, type ControlMessage, type DictionaryField } from '../types/stream';
 
 /** `day` of a record without a usable primary_date. */
 export const NO_DAY = -2147483648;
-/** `country` / `entity` code of a record without that value. */
+/** `country` / `entity` / `area` code of a record without that value. */
 export const NO_CODE = -1;
 
 /**
@@ -24,6 +24,8 @@ export interface RecordColumns {
 	country: Int16Array;
 	/** Codes into the 'entity' dictionary; NO_CODE when unknown. */
 	entity: Int16Array;
+	/** Codes into the 'area' dictionary (second_geo_layer); NO_CODE when unknown. */
+	area: Int16Array;
 	/** 16 bytes per record; read with uuidToString(uuid, i). */
 	uuid: Uint8Array;
 	/** Index into DATASET_CODES. */
@@ -128,6 +130,7 @@ export function decodeBatch(payload: Uint8Array): RecordColumns {
 		day: column(table, 'day') as Int32Array,
 		country: column(table, 'country') as Int16Array,
 		entity: column(table, 'entity') as Int16Array,
+		area: column(table, 'area') as Int16Array,
 		uuid: column(table, 'uuid') as Uint8Array,
 		dataset: column(table, 'dataset') as Uint8Array,
 		component: column(table, 'component') as Uint8Array
@@ -158,6 +161,7 @@ function column(table: Table, name: keyof typeof BATCH_COLUMNS): ArrayLike<numbe
 export class StreamDictionaries {
 	readonly country: string[] = [];
 	readonly entity: string[] = [];
+	readonly area: string[] = [];
 
 	/** Applies a 'dict' message; other messages are ignored. */
 	apply(message: ControlMessage): void {
@@ -166,7 +170,7 @@ export class StreamDictionaries {
 		for (let i = 0; i < message.values.length; i++) target[message.start + i] = message.values[i];
 	}
 
-	lookup(field: 'country' | 'entity', code: number): string | undefined {
+	lookup(field: DictionaryField, code: number): string | undefined {
 		return code === NO_CODE ? undefined : this[field][code];
 	}
 }

@@ -5,7 +5,7 @@
 // kind FRAME_CONTROL: UTF-8 JSON, one ControlMessage.
 // kind FRAME_BATCH:   one Apache Arrow IPC *stream* (schema + one record batch) holding a page of
 //                     mappable records in the columns of BATCH_COLUMNS.
-// Country and entity travel as Int16 codes into dictionaries that grow through 'dict' control
+// Country, entity and area (second_geo_layer) travel as Int16 codes into dictionaries that grow through 'dict' control
 // messages sent before the first batch that uses the new codes; -1 means "no value".
 import type { Component, Dataset } from './dataset';
 
@@ -22,6 +22,8 @@ export const BATCH_COLUMNS = {
 	day: 'Int32',
 	country: 'Int16',
 	entity: 'Int16',
+	/** second_geo_layer (the admin-1 area): for the records table, without a request per row. */
+	area: 'Int16',
 	/** The record's uuid as 16 raw bytes. */
 	uuid: 'FixedSizeBinary(16)',
 	/** Index into DATASET_CODES. */
@@ -33,6 +35,12 @@ export const BATCH_COLUMNS = {
 export const DATASET_CODES: readonly Dataset[] = ['icd', 'icdb'];
 export const COMPONENT_CODES: readonly Component[] = ['video', 'image'];
 
+/** Every part in a fixed order: its position is the part's number (cluster properties, table refs). */
+export const PART_IDS: readonly PartId[] = DATASET_CODES.flatMap((d) => COMPONENT_CODES.map((c) => `${d}/${c}` as PartId));
+
+/** The fields that travel as codes into a dictionary. */
+export type DictionaryField = 'country' | 'entity' | 'area';
+
 /** One walk of one geo manifest: "icd/video", "icdb/image", … */
 export type PartId = `${Dataset}/${Component}`;
 
@@ -40,7 +48,7 @@ export const ALL_PARTS: readonly PartId[] = ['icd/video', 'icd/image', 'icdb/vid
 
 export type ControlMessage =
 	| { type: 'start'; parts: PartId[]; source: 'embedded' | 'remote' }
-	| { type: 'dict'; field: 'country' | 'entity'; start: number; values: string[] }
+	| { type: 'dict'; field: DictionaryField; start: number; values: string[] }
 	/** After each page of a part: records sent so far for it and the total the service announced. */
 	| { type: 'progress'; part: PartId; received: number; total: number }
 	/** The service asked us to wait (429) or the network failed and an idempotent GET will be retried. */

@@ -16,7 +16,7 @@ function part(count: number, first: number): PartColumns {
 	}
 	const lon = Float32Array.from({ length: count }, (_, i) => i);
 	const lat = Float32Array.from({ length: count }, (_, i) => -i / 2);
-	p.append({ length: count, lon, lat, day: new Int32Array(count), country: new Int16Array(count), entity: new Int16Array(count), uuid, dataset: new Uint8Array(count), component: new Uint8Array(count) }, () => true);
+	p.append({ length: count, lon, lat, day: new Int32Array(count), country: new Int16Array(count), entity: new Int16Array(count), area: new Int16Array(count), uuid, dataset: new Uint8Array(count), component: new Uint8Array(count) }, () => true);
 	return p;
 }
 

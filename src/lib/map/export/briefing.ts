@@ -15,6 +15,8 @@ export interface ExportRequest {
 	height: number;
 	scale: number;
 	title: string;
+	/** Country, admin-1 and town names on the map (default: yes). */
+	places?: boolean;
 }
 
 export interface BriefingContext {
@@ -23,6 +25,11 @@ export interface BriefingContext {
 	subtitle: string;
 	datasets: Dataset[];
 	serviceLabel: string;
+	/** Credits of what the deck.gl layers add to the basemap's (place names: GeoNames). */
+	credits?: string[];
+	/** The legend's entry for the ringed records, if any; whether areas are drawn. */
+	rings?: string;
+	areas?: boolean;
 }
 
 export async function renderBriefing(request: ExportRequest, context: BriefingContext, progress: (what: string) => void = () => {}): Promise<HTMLCanvasElement> {
@@ -35,7 +42,7 @@ export async function renderBriefing(request: ExportRequest, context: BriefingCo
 	return composeBriefing(
 		canvas,
 		request,
-		{ title: request.title, subtitle: context.subtitle, datasets: context.datasets, attribution: attributionOf(sources, context.serviceLabel), generatedAt: new Date() },
+		{ title: request.title, subtitle: context.subtitle, datasets: context.datasets, attribution: attributionOf(sources, context.serviceLabel, context.credits), generatedAt: new Date(), rings: context.rings, areas: context.areas },
 		scaleBar(centerLat, view.zoom, 120)
 	);
 }

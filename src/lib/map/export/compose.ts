@@ -19,7 +19,15 @@ export interface BriefingText {
 	datasets: Dataset[];
 	attribution: string[];
 	generatedAt: Date;
+	/** What the ringed records are (search results, a question's numbered sources), when the map rings some. */
+	rings?: string;
+	/** Whether drawn areas are on the map. */
+	areas?: boolean;
 }
+
+/** The rings and areas as layers.ts and areas/draw.ts draw them. */
+const RING_HEX = '#c81e5a';
+const AREA_HEX = '#7c2d12';
 
 /** The map's part of the image, in CSS pixels. */
 export function mapArea(size: Pick<ExportSize, 'width' | 'height'>): { width: number; height: number } {
@@ -101,7 +109,9 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 		...text.datasets.map((d) => ({ label: DATASET_LABEL[d], draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, DATASET_HEX[d]) })),
 		{ label: 'video', draw: (cx, cy) => dot(ctx, cx, cy, 5, '#475569') },
 		{ label: 'image', draw: (cx, cy) => ring(ctx, cx, cy, 4.5, '#475569') },
-		{ label: 'cluster (records in it)', draw: (cx, cy) => dot(ctx, cx, cy, 7, '#898a7b') }
+		{ label: 'cluster (records in it; grey: ICD and ICDB mixed)', draw: (cx, cy) => dot(ctx, cx, cy, 7, '#898a7b') },
+		...(text.rings ? [{ label: text.rings, draw: (cx: number, cy: number) => ring(ctx, cx, cy, 5, RING_HEX) }] : []),
+		...(text.areas ? [{ label: 'drawn area', draw: (cx: number, cy: number) => ((ctx.strokeStyle = AREA_HEX), ctx.setLineDash([3, 2]), ctx.strokeRect(cx - 5, cy - 4, 10, 8), ctx.setLineDash([])) }] : [])
 	];
 	for (const item of legend) {
 		item.draw(x + 6, line1 - 4);

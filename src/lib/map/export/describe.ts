@@ -1,6 +1,7 @@
 // The briefing's subtitle and attribution, in words a reader of the briefing understands.
 import { DATASET_LABEL } from '../../types/dataset';
 import type { MapFilter } from '../filter';
+import { describeAreas } from '../../geo/areas';
 
 function names(list: string[], all: string, max = 3): string {
 	if (list.length === 0) return all;
@@ -12,6 +13,7 @@ export function describeFilters(filter: MapFilter, dates: string | null, records
 	return [
 		dates ?? 'All dates',
 		names(filter.countries, 'all countries'),
+		...(filter.areas.length ? [describeAreas(filter.areas)!] : []),
 		names(filter.entities, 'all entities'),
 		`${filter.datasets.map((d) => DATASET_LABEL[d]).join(' and ') || 'no dataset'}, ${components}`,
 		`${records.toLocaleString('en')} records`
@@ -19,9 +21,9 @@ export function describeFilters(filter: MapFilter, dates: string | null, records
 }
 
 /** Credits for the image: the basemap's sources (as the style declares them) and the fixed parts. */
-export function attributionOf(sources: Record<string, { attribution?: string }>, serviceLabel: string): string[] {
+export function attributionOf(sources: Record<string, { attribution?: string }>, serviceLabel: string, credits: string[] = []): string[] {
 	const fromStyle = Object.values(sources)
 		.map((s) => s.attribution?.replace(/<[^>]*>/g, '').trim())
 		.filter((a): a is string => !!a);
-	return [...new Set([...fromStyle, 'MapLibre', 'deck.gl', `Records: ${serviceLabel}`])];
+	return [...new Set([...fromStyle, ...credits, 'MapLibre', 'deck.gl', `Records: ${serviceLabel}`])];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { advance, softRanges, startWindow, step, windowDays, type PlaybackSettings } from './playback';
 
 const domain = { min: 1000, max: 1365 };
-const moving: PlaybackSettings = { mode: 'window', widthDays: 30, speed: 10, loop: false };
+const moving: PlaybackSettings = { mode: 'window', widthDays: 30, speed: 10, loop: false, keep: false };
 const open = { dayFrom: null, dayTo: null };
 
 describe('timeline playback', () => {

@@ -13,6 +13,8 @@ export interface PlaybackSettings {
 	/** Days of data time per second of playback. */
 	speed: number;
 	loop: boolean;
+	/** On pause, make the window the date range (else the range set before playing comes back). */
+	keep: boolean;
 }
 
 /** Inclusive range of fractional day numbers: a record of day d shows when from ≤ d ≤ to. */
@@ -45,7 +47,7 @@ export const WIDTHS: { days: number; label: string }[] = [
 	{ days: 365, label: '1 year' }
 ];
 
-export const DEFAULT_PLAYBACK: PlaybackSettings = { mode: 'window', widthDays: 30, speed: 91, loop: false };
+export const DEFAULT_PLAYBACK: PlaybackSettings = { mode: 'window', widthDays: 30, speed: 91, loop: false, keep: false };
 
 /**
  * Where playback starts: from the current date range if one is set and still has room to move,

@@ -12,6 +12,7 @@ export interface WorkerEvents {
 	onIndexed(reply: ReplyOf<'indexed'>): void;
 	onClusters(reply: ReplyOf<'clusters'>): void;
 	onDensity(reply: DensityReply): void;
+	onRows(reply: ReplyOf<'rows'>): void;
 }
 
 /** The worker's density reply with its pixels wrapped as an image (no copy). */
@@ -25,7 +26,7 @@ export type DensityRequest = Omit<Extract<ToWorker, { type: 'density' }>, 'type'
 
 export class PointsWorker {
 	private worker: Worker;
-	private latest = { filter: 0, clusters: 0, expand: 0, leaves: 0 };
+	private latest = { filter: 0, clusters: 0, expand: 0, leaves: 0, rows: 0 };
 	private seq = 0;
 	private pending = new Map<number, (reply: FromWorker) => void>();
 	private densityInFlight = false;
@@ -60,6 +61,9 @@ export class PointsWorker {
 			case 'clusters':
 				if (m.seq === this.latest.clusters) this.events.onClusters(m);
 				return;
+			case 'rows':
+				if (m.seq === this.latest.rows) this.events.onRows(m);
+				return;
 			case 'density': {
 				// An image the worker sent unasked is not the answer to the request in flight.
 				if (m.pushed) return this.events.onDensity(densityReply(m));
@@ -91,6 +95,12 @@ export class PointsWorker {
 	queryClusters(bbox: [number, number, number, number], zoom: number): void {
 		this.latest.clusters = ++this.seq;
 		this.send({ type: 'clusters', seq: this.seq, bbox, zoom });
+	}
+
+	/** The records table's order for a filter, dates, sort and optional view box. */
+	requestRows(request: Omit<Extract<ToWorker, { type: 'rows' }>, 'type' | 'seq'>): void {
+		this.latest.rows = ++this.seq;
+		this.send({ type: 'rows', seq: this.seq, ...request, filter: plainFilter(request.filter) });
 	}
 
 	/**
@@ -141,5 +151,6 @@ export class PointsWorker {
 /** Filters may be Svelte state proxies, which cannot be posted; send a plain copy. */
 function plainFilter(filter: MapFilter): MapFilter {
 	const pinned = filter.pinned ? Object.fromEntries(Object.entries(filter.pinned).map(([part, indices]) => [part, [...(indices ?? [])]])) : null;
-	return { ...filter, countries: [...filter.countries], entities: [...filter.entities], datasets: [...filter.datasets], components: [...filter.components], pinned };
+	const areas = filter.areas.map((a) => ({ kind: a.kind, name: a.name, ring: a.ring.map(([lon, lat]) => [lon, lat] as [number, number]) }));
+	return { ...filter, countries: [...filter.countries], entities: [...filter.entities], datasets: [...filter.datasets], components: [...filter.components], pinned, areas };
 }

@@ -3,16 +3,17 @@
 // viewport queries. The main thread never decodes, loops over a million records, or clusters.
 /// <reference lib="webworker" />
 import { readRecordStream, type RecordColumns } from '../../stream/decode';
-import { DATASET_CODES, COMPONENT_CODES, type ControlMessage, type PartId } from '../../types/stream';
+import { DATASET_CODES, COMPONENT_CODES, PART_IDS, type ControlMessage, type DictionaryField, type PartId } from '../../types/stream';
 import { codeTable, EMPTY_FILTER, passesDays, passesNames, pinnedSets, type MapFilter } from '../filter';
 import { mercatorX, mercatorY } from '../geo';
 import { rasterizeDensity } from './density';
 import { buildClusterIndex, CellBuilder, cellKeyOf, type ClusterIndex } from './cluster-index';
 import type { FromWorker, RecordRef, ToWorker } from './protocol';
+import { formatAreas, mercatorAreaTest } from '../../geo/areas';
+import { nameRanks, tableOrder, toRef, refIndex, refPart, type SortKey } from './table-order';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const PART_IDS: PartId[] = DATASET_CODES.flatMap((d) => COMPONENT_CODES.map((c) => `${d}/${c}` as PartId));
 
 interface Part {
 	id: PartId;
@@ -23,11 +24,12 @@ interface Part {
 	day: Int32Array;
 	country: Int16Array;
 	entity: Int16Array;
+	area: Int16Array;
 	cell: Float64Array;
 }
 
 const parts = new Map<PartId, Part>();
-const dictionaries: { country: string[]; entity: string[] } = { country: [], entity: [] };
+const dictionaries: Record<DictionaryField, string[]> = { country: [], entity: [], area: [] };
 let filter: MapFilter = EMPTY_FILTER;
 let index: ClusterIndex | null = null;
 let indexCellKeys: number[] = [];
@@ -45,7 +47,7 @@ function post(message: FromWorker, transfer: Transferable[] = []): void {
 function partOf(id: PartId): Part {
 	let p = parts.get(id);
 	if (!p) {
-		p = { id, isIcd: id.startsWith('icd/'), length: 0, x: new Float32Array(0), y: new Float32Array(0), day: new Int32Array(0), country: new Int16Array(0), entity: new Int16Array(0), cell: new Float64Array(0) };
+		p = { id, isIcd: id.startsWith('icd/'), length: 0, x: new Float32Array(0), y: new Float32Array(0), day: new Int32Array(0), country: new Int16Array(0), entity: new Int16Array(0), area: new Int16Array(0), cell: new Float64Array(0) };
 		parts.set(id, p);
 	}
 	return p;
@@ -65,6 +67,7 @@ function append(p: Part, b: RecordColumns): void {
 	p.day = grown(p.day, need);
 	p.country = grown(p.country, need);
 	p.entity = grown(p.entity, need);
+	p.area = grown(p.area, need);
 	p.cell = grown(p.cell, need);
 	for (let i = 0; i < b.length; i++) {
 		const at = p.length + i;
@@ -73,11 +76,33 @@ function append(p: Part, b: RecordColumns): void {
 		p.day[at] = b.day[i];
 		p.country[at] = b.country[i];
 		p.entity[at] = b.entity[i];
+		p.area[at] = b.area[i];
 		p.cell[at] = cellKeyOf(b.lon[i], b.lat[i]);
 		if (dayMin === null || b.day[i] < dayMin) dayMin = b.day[i];
 		if (dayMax === null || b.day[i] > dayMax) dayMax = b.day[i];
 	}
 	p.length = need;
+}
+
+/**
+ * Per part, whether each record lies in the filter's drawn areas: computed once per set of areas
+ * (and again as records arrive), then read like any other flag. Null when there are no areas.
+ */
+let areaCache: { key: string; flags: Map<PartId, Uint8Array>; ms: number } | null = null;
+function areaFlags(f: MapFilter): Map<PartId, Uint8Array> | null {
+	const test = f.areas.length ? mercatorAreaTest(f.areas) : null;
+	if (!test) return null;
+	const key = `${formatAreas(f.areas)}#${recordsLoaded()}`;
+	if (areaCache?.key === key) return areaCache.flags;
+	const started = performance.now();
+	const flags = new Map<PartId, Uint8Array>();
+	for (const p of parts.values()) {
+		const inside = new Uint8Array(p.length);
+		for (let i = 0; i < p.length; i++) inside[i] = test(p.x[i], p.y[i]) ? 1 : 0;
+		flags.set(p.id, inside);
+	}
+	areaCache = { key, flags, ms: performance.now() - started };
+	return flags;
 }
 
 function partEnabled(p: Part, f: MapFilter): boolean {
@@ -91,6 +116,9 @@ function reindex(seq: number): void {
 	const countries = codeTable(dictionaries.country, filter.countries);
 	const entities = codeTable(dictionaries.entity, filter.entities);
 	const pinned = pinnedSets(filter.pinned);
+	const inAreas = areaFlags(filter);
+	// What testing every record against these areas cost (once per set of areas, in whichever request came first).
+	const areaMs = inAreas ? areaCache!.ms : 0;
 	const countryCounts = new Uint32Array(dictionaries.country.length + 1);
 	const entityCounts = new Uint32Array(dictionaries.entity.length + 1);
 	const cells = new CellBuilder();
@@ -108,8 +136,9 @@ function reindex(seq: number): void {
 		const partNo = PART_IDS.indexOf(p.id);
 		const pin = pinned?.get(p.id);
 		if (pinned && !pin) continue;
+		const area = inAreas?.get(p.id);
 		for (let i = 0; i < p.length; i++) {
-			if (pin && !pin.has(i)) continue;
+			if ((pin && !pin.has(i)) || (area && !area[i])) continue;
 			const countryOk = countries === null || countries[p.country[i] + 1] === 1;
 			const entityOk = entities === null || entities[p.entity[i] + 1] === 1;
 			if (countryOk && entityOk) dayCounts[p.day[i] - histogramStart]++;
@@ -135,7 +164,8 @@ function reindex(seq: number): void {
 		dayMin,
 		dayMax,
 		histogram: { startDay: histogramStart, counts: dayCounts },
-		ms: performance.now() - started
+		ms: performance.now() - started,
+		areaMs
 	}, [dayCounts.buffer]);
 }
 
@@ -181,6 +211,7 @@ function leaves(seq: number, clusterId: number, limit: number): void {
 	const countries = codeTable(dictionaries.country, filter.countries);
 	const entities = codeTable(dictionaries.entity, filter.entities);
 	const pinned = pinnedSets(filter.pinned);
+	const inAreas = areaFlags(filter);
 	const records: RecordRef[] = [];
 	let total = 0;
 	for (const p of parts.values()) {
@@ -188,6 +219,7 @@ function leaves(seq: number, clusterId: number, limit: number): void {
 		for (let i = 0; i < p.length; i++) {
 			if (!keys.has(p.cell[i]) || !passesDays(p.day[i], filter)) continue;
 			if (pinned && !pinned.get(p.id)?.has(i)) continue;
+			if (inAreas && !inAreas.get(p.id)?.[i]) continue;
 			if (countries && countries[p.country[i] + 1] !== 1) continue;
 			if (entities && entities[p.entity[i] + 1] !== 1) continue;
 			total++;
@@ -197,6 +229,53 @@ function leaves(seq: number, clusterId: number, limit: number): void {
 	post({ type: 'leaves', seq, records, total });
 }
 
+type RowsRequest = Extract<ToWorker, { type: 'rows' }>;
+
+/** The records table's order: every record passing the filter, the dates and the view box. */
+function rows(m: RowsRequest): void {
+	const started = performance.now();
+	const countries = codeTable(dictionaries.country, m.filter.countries);
+	const entities = codeTable(dictionaries.entity, m.filter.entities);
+	const pinned = pinnedSets(m.filter.pinned);
+	const inAreas = areaFlags(m.filter);
+	const [from, to] = m.dayRange;
+	// The view box in the worker's Mercator units (y grows southwards).
+	const box = m.view && { x0: mercatorX(m.view[0]), x1: mercatorX(m.view[2]), y0: mercatorY(m.view[3]), y1: mercatorY(m.view[1]) };
+	const byPart: Part[] = [];
+	let refs = new Uint32Array(recordsLoaded());
+	let n = 0;
+	for (const p of parts.values()) {
+		const partNo = PART_IDS.indexOf(p.id);
+		byPart[partNo] = p;
+		if (!partEnabled(p, m.filter)) continue;
+		const pin = pinned?.get(p.id);
+		if (pinned && !pin) continue;
+		const area = inAreas?.get(p.id);
+		for (let i = 0; i < p.length; i++) {
+			const day = p.day[i];
+			if (area && !area[i]) continue;
+			if (day < from || day > to) continue;
+			if (box && (p.x[i] < box.x0 || p.x[i] > box.x1 || p.y[i] < box.y0 || p.y[i] > box.y1)) continue;
+			if ((pin && !pin.has(i)) || !passesNames(p.country[i], p.entity[i], countries, entities)) continue;
+			refs[n++] = toRef(partNo, i);
+		}
+	}
+	refs = refs.slice(0, n);
+	const column = (key: SortKey) => (key === 'country' ? 'country' : key === 'area' ? 'area' : 'entity');
+	let primary: { k: number; key: (ref: number) => number } | undefined;
+	if (m.sort.key === 'dataset' || m.sort.key === 'component') {
+		const byDataset = m.sort.key === 'dataset';
+		// PART_IDS: icd/video, icd/image, icdb/video, icdb/image; ICD before ICDB, video before image.
+		primary = { k: 2, key: (r) => (byDataset ? refPart(r) >> 1 : refPart(r) & 1) };
+	} else if (m.sort.key !== 'date') {
+		const field = column(m.sort.key);
+		const { rank, size } = nameRanks(dictionaries[field]);
+		primary = { k: size, key: (r) => rank[byPart[refPart(r)][field][refIndex(r)] + 1] };
+	}
+	const order = tableOrder({ refs, sort: m.sort, day: (r) => byPart[refPart(r)].day[refIndex(r)], dayMin: dayMin ?? 0, dayMax: dayMax ?? 0, primary });
+	post({ type: 'rows', seq: m.seq, order, ms: performance.now() - started }, [order.buffer]);
+}
+
 type DensityRequest = Extract<ToWorker, { type: 'density' }>;
 
 function density(m: DensityRequest, first?: { pushed: boolean }): void {
@@ -204,6 +283,7 @@ function density(m: DensityRequest, first?: { pushed: boolean }): void {
 	const countries = codeTable(dictionaries.country, m.filter.countries);
 	const entities = codeTable(dictionaries.entity, m.filter.entities);
 	const pinned = pinnedSets(m.filter.pinned);
+	const inAreas = areaFlags(m.filter);
 	const drawn = [...parts.values()].filter((p) => partEnabled(p, m.filter) && (!pinned || pinned.has(p.id)));
 	const image = rasterizeDensity({
 		frame: m.frame,
@@ -212,9 +292,10 @@ function density(m: DensityRequest, first?: { pushed: boolean }): void {
 		style: m.style,
 		parts: drawn.map((p) => {
 			const pin = pinned?.get(p.id);
+			const area = inAreas?.get(p.id);
 			return {
 				columns: p,
-				passes: countries || entities || pin ? (i: number) => (!pin || pin.has(i)) && passesNames(p.country[i], p.entity[i], countries, entities) : () => true
+				passes: countries || entities || pin || area ? (i: number) => (!pin || pin.has(i)) && (!area || area[i] === 1) && passesNames(p.country[i], p.entity[i], countries, entities) : () => true
 			};
 		})
 	});
@@ -331,6 +412,7 @@ function compact(b: RecordColumns): RecordColumns {
 		day: b.day.slice(0, n),
 		country: b.country.slice(0, n),
 		entity: b.entity.slice(0, n),
+		area: b.area.slice(0, n),
 		uuid: b.uuid.slice(0, n * 16),
 		dataset: b.dataset.slice(0, n),
 		component: b.component.slice(0, n)
@@ -338,7 +420,7 @@ function compact(b: RecordColumns): RecordColumns {
 }
 
 function transferables(b: RecordColumns): Transferable[] {
-	return [b.lon, b.lat, b.day, b.country, b.entity, b.uuid, b.dataset, b.component].map((a) => a.buffer as ArrayBuffer);
+	return [b.lon, b.lat, b.day, b.country, b.entity, b.area, b.uuid, b.dataset, b.component].map((a) => a.buffer as ArrayBuffer);
 }
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
@@ -371,6 +453,9 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
 			break;
 		case 'leaves':
 			leaves(m.seq, m.clusterId, m.limit);
+			break;
+		case 'rows':
+			rows(m);
 			break;
 	}
 };

@@ -4,6 +4,7 @@ import type { ControlMessage, PartId } from '../../types/stream';
 import type { RecordColumns } from '../../stream/decode';
 import type { MapFilter } from '../filter';
 import type { DensityFrame, DensityStyle } from './density';
+import type { TableSort } from './table-order';
 
 export type ToWorker =
 	| { type: 'load'; url: string }
@@ -18,7 +19,9 @@ export type ToWorker =
 	 * that it can be answered before the slower cluster rebuild that a filter change also asks for. */
 	| { type: 'density'; seq: number; frame: DensityFrame; filter: MapFilter; dayRange: [number, number]; softRange: [number, number] | null; style: DensityStyle }
 	| { type: 'expand'; seq: number; clusterId: number }
-	| { type: 'leaves'; seq: number; clusterId: number; limit: number };
+	| { type: 'leaves'; seq: number; clusterId: number; limit: number }
+	/** The records table: every record passing the filter and dates (and inside `view` if given), in order; answered with 'rows'. */
+	| { type: 'rows'; seq: number; filter: MapFilter; dayRange: [number, number]; sort: TableSort; view: [number, number, number, number] | null };
 
 /** A record as (part, index into that part's columns). */
 export interface RecordRef {
@@ -54,6 +57,8 @@ export type FromWorker =
 			/** Records per day from startDay, passing every filter but the date range. */
 			histogram: DayHistogram;
 			ms: number;
+			/** What testing every record against the filter's drawn areas cost the worker (0: no areas). */
+			areaMs: number;
 	  }
 	| {
 			type: 'clusters';
@@ -74,4 +79,6 @@ export type FromWorker =
 	 */
 	| { type: 'density'; seq: number; frame: DensityFrame; rgba: Uint8ClampedArray; records: number; passing: number; cells: number; loaded: number; ms: number; first: boolean; pushed: boolean }
 	| { type: 'expanded'; seq: number; zoom: number }
+	/** Refs (table-order.ts: part number and index) of the table's records, in its order. */
+	| { type: 'rows'; seq: number; order: Uint32Array; ms: number }
 	| { type: 'leaves'; seq: number; records: RecordRef[]; total: number };

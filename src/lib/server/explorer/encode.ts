@@ -1,10 +1,10 @@
 // Turns pages of mappable records into the frames of the explorer's record stream (format in
-// $lib/types/stream.ts): one Arrow IPC stream per page, ~34 bytes per record, with country and
-// entity as Int16 codes whose new dictionary entries go out in 'dict' frames just before the
+// $lib/types/stream.ts): one Arrow IPC stream per page, ~36 bytes per record, with country,
+// entity and area as Int16 codes whose new dictionary entries go out in 'dict' frames just before the
 // batch that first uses them. One encoder per browser stream: the dictionaries are its state.
 import { FixedSizeBinary, Field, Float32, Int16, Int32, makeData, RecordBatch, Schema, Struct, Table, tableToIPC, Uint8, type DataType } from 'apache-arrow';
 import { dateToDay, NO_CODE, uuidToBytes } from '../../stream/decode';
-import { BATCH_COLUMNS, COMPONENT_CODES, DATASET_CODES, FRAME_BATCH, FRAME_CONTROL, FRAME_HEADER_BYTES, type ControlMessage, type PartId } from '../../types/stream';
+import { BATCH_COLUMNS, COMPONENT_CODES, DATASET_CODES, FRAME_BATCH, FRAME_CONTROL, FRAME_HEADER_BYTES, type ControlMessage, type DictionaryField, type PartId } from '../../types/stream';
 import type { Component, Dataset } from '../../types/dataset';
 import type { GeoItem } from './adapters/geo-manifest';
 
@@ -17,6 +17,7 @@ const TYPES = {
 	day: new Int32(),
 	country: new Int16(),
 	entity: new Int16(),
+	area: new Int16(),
 	uuid: new FixedSizeBinary(16),
 	dataset: new Uint8(),
 	component: new Uint8()
@@ -43,7 +44,7 @@ class Dictionary {
 	private announced = 0;
 	private values: string[] = [];
 
-	constructor(readonly field: 'country' | 'entity') {}
+	constructor(readonly field: DictionaryField) {}
 
 	code(value: string | undefined): number {
 		if (value === undefined || value === '') return NO_CODE;
@@ -69,6 +70,7 @@ class Dictionary {
 export class StreamEncoder {
 	private readonly country = new Dictionary('country');
 	private readonly entity = new Dictionary('entity');
+	private readonly area = new Dictionary('area');
 
 	control(message: ControlMessage): Uint8Array {
 		return encodeControl(message);
@@ -77,7 +79,7 @@ export class StreamEncoder {
 	/** The frames of one page of one part, as one chunk: its new dictionary entries, then the batch. */
 	page(part: PartId, items: readonly GeoItem[]): Uint8Array {
 		const batch = this.batchFrame(part, items);
-		const frames = [this.country.takeNews(), this.entity.takeNews()].filter((m) => m !== undefined).map(encodeControl);
+		const frames = [this.country.takeNews(), this.entity.takeNews(), this.area.takeNews()].filter((m) => m !== undefined).map(encodeControl);
 		frames.push(batch);
 		return concat(frames);
 	}
@@ -90,6 +92,7 @@ export class StreamEncoder {
 		const day = new Int32Array(n);
 		const country = new Int16Array(n);
 		const entity = new Int16Array(n);
+		const area = new Int16Array(n);
 		const uuid = new Uint8Array(16 * n);
 		for (let i = 0; i < n; i++) {
 			const item = items[i];
@@ -98,10 +101,11 @@ export class StreamEncoder {
 			day[i] = dateToDay(item.date);
 			country[i] = this.country.code(item.country);
 			entity[i] = this.entity.code(item.entity);
+			area[i] = this.area.code(item.area);
 			if (!uuidToBytes(item.uuid, uuid, 16 * i)) throw new TypeError(`not a uuid: ${item.uuid}`);
 		}
 		const fill = (code: number) => new Uint8Array(n).fill(code);
-		const columns = { lon, lat, day, country, entity, uuid, dataset: fill(DATASET_CODES.indexOf(dataset)), component: fill(COMPONENT_CODES.indexOf(component)) };
+		const columns = { lon, lat, day, country, entity, area, uuid, dataset: fill(DATASET_CODES.indexOf(dataset)), component: fill(COMPONENT_CODES.indexOf(component)) };
 		return encodeFrame(FRAME_BATCH, ipcStream(n, columns));
 	}
 }
@@ -115,6 +119,7 @@ function ipcStream(length: number, c: Columns): Uint8Array {
 		makeData({ type: TYPES.day, length, data: c.day }),
 		makeData({ type: TYPES.country, length, data: c.country }),
 		makeData({ type: TYPES.entity, length, data: c.entity }),
+		makeData({ type: TYPES.area, length, data: c.area }),
 		makeData({ type: TYPES.uuid, length, data: c.uuid }),
 		makeData({ type: TYPES.dataset, length, data: c.dataset }),
 		makeData({ type: TYPES.component, length, data: c.component })

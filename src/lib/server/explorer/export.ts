@@ -10,6 +10,7 @@ import { failure, NO_STORE, service, upstreamFailure } from './endpoints';
 import { ServiceError } from './errors';
 import { parseStreamQuery, type Parsed } from './params';
 import { walkManifests, type GeoManifestSource } from './walker';
+import { areaTest, parseAreas, type Area } from '../../geo/areas';
 
 export type ExportFormat = 'csv' | 'geojson';
 
@@ -20,15 +21,17 @@ export interface ExportRequest {
 	entities: string[];
 	from?: string;
 	to?: string;
+	/** Drawn areas (geo/areas.ts): only records inside one of them. */
+	areas: Area[];
 }
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const FILTER_PARAMS = new Set(['format', 'countries', 'entities', 'from', 'to']);
+const FILTER_PARAMS = new Set(['format', 'countries', 'entities', 'from', 'to', 'areas']);
 const MAX_NAMES = 500;
 
 export const CSV_COLUMNS = ['uuid', 'dataset', 'component', 'primary_id', 'primary_date', 'primary_country', 'second_geo_layer', 'entity', 'title', 'dominant_lat', 'dominant_long'] as const;
 
-/** `?format=csv&datasets=…&components=…&countries=A|B&entities=…&from=YYYY-MM-DD&to=…` */
+/** `?format=csv&datasets=…&components=…&countries=A|B&entities=…&from=YYYY-MM-DD&to=…&areas=r:…|p:…` */
 export function parseExport(query: URLSearchParams): Parsed<ExportRequest> {
 	const format = query.get('format') ?? 'csv';
 	if (format !== 'csv' && format !== 'geojson') return { ok: false, message: `Unknown export format "${format}"; expected csv or geojson.` };
@@ -46,7 +49,9 @@ export function parseExport(query: URLSearchParams): Parsed<ExportRequest> {
 	const from = query.get('from') || undefined;
 	const to = query.get('to') || undefined;
 	if (from && to && from > to) return { ok: false, message: `The start date ${from} is after the end date ${to}.` };
-	return { ok: true, value: { format, parts: parts.value, countries, entities, from, to } };
+	const areas = parseAreas(query.get('areas') ?? '');
+	if (!areas.ok) return { ok: false, message: areas.message };
+	return { ok: true, value: { format, parts: parts.value, countries, entities, from, to, areas: areas.areas } };
 }
 
 /** Spreadsheets run cells that start with = + - @ as formulas: such text is quoted as text (OWASP CSV injection). */
@@ -86,6 +91,7 @@ export function exportStream(source: GeoManifestSource, r: ExportRequest, signal
 	signal.addEventListener('abort', () => abort.abort(), { once: true });
 	const countries = r.countries.length > 1 ? new Set(r.countries) : null;
 	const entities = r.entities.length > 1 ? new Set(r.entities) : null;
+	const inAreas = areaTest(r.areas);
 	const encoder = new TextEncoder();
 	let first = true;
 	let waiting: (() => void) | null = null;
@@ -114,6 +120,7 @@ export function exportStream(source: GeoManifestSource, r: ExportRequest, signal
 								for (const item of event.items) {
 									if (countries && !countries.has(item.country ?? '')) continue;
 									if (entities && !entities.has(item.entity ?? '')) continue;
+									if (inAreas && !inAreas(item.lon, item.lat)) continue;
 									if (r.format === 'csv') text += csvRow({ dataset, component, item });
 									else {
 										text += (first ? '' : ',\n') + geojsonFeature({ dataset, component, item });
@@ -168,7 +175,7 @@ export async function exportEndpoint(url: URL, signal: AbortSignal): Promise<Res
 		headers: {
 			'content-type': r.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/geo+json',
 			'content-disposition': `attachment; filename="${name}"`,
-			// Before the explorer's own filtering of several countries or organisations: an upper bound then.
+			// Before the explorer's own filtering of several countries, organisations or drawn areas: an upper bound then.
 			'x-export-upper-bound': String(total),
 			'x-content-type-options': 'nosniff',
 			...NO_STORE

@@ -1,0 +1,414 @@
+// What an analyst does with the records, in real Chromium against the real server: place names
+// and admin-1 boundaries offline, the records table, drawn areas, the export of the filtered
+// records, playback that keeps the date range, overlays that leave with their panel, and axe.
+import fs from 'node:fs';
+import { PNG } from 'pngjs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifact } from '../helpers/browser';
+import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
+import type { Oracle } from '../helpers/oracle';
+import { areaTest, parseAreas } from '../../src/lib/geo/areas';
+
+let explorer: ExplorerPage;
+let page: Page;
+let db: Oracle;
+
+const idle = () => settled(page);
+const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
+const layer = (id: string) =>
+	page.evaluate((id) => {
+		const l = ((window as any).__explorer.map.__deck?.layerManager?.getLayers() ?? []).find((l: any) => l.id === id);
+		return l ? { length: (l.props.data?.length ?? 0) as number, texts: Array.isArray(l.props.data) ? (l.props.data as any[]).map((d) => d.name ?? d.label ?? '') : [] } : null;
+	}, id);
+const jumpTo = async (lon: number, lat: number, zoom: number) => {
+	await page.evaluate(([lon, lat, zoom]) => (window as any).__explorer.map.jumpTo({ center: [lon, lat], zoom }), [lon, lat, zoom]);
+	await idle();
+};
+
+/** Dark pixels (text and outlines) between two rows of a PNG. */
+function dark(png: PNG, fromRow: number, toRow: number): number {
+	let n = 0;
+	for (let y = fromRow; y < toRow; y++) {
+		for (let x = 0; x < png.width; x++) {
+			const i = (y * png.width + x) * 4;
+			if (png.data[i] < 80 && png.data[i + 1] < 90 && png.data[i + 2] < 110) n++;
+		}
+	}
+	return n;
+}
+
+async function exportImage(request: Record<string, unknown>): Promise<PNG> {
+	const url = await page.evaluate((r) => (window as any).__explorer.exportImage(r) as Promise<string>, request);
+	return PNG.sync.read(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
+}
+
+beforeAll(async () => {
+	explorer = await openExplorer();
+	({ page, db } = explorer);
+});
+afterAll(() => explorer?.close());
+
+describe('place names and boundaries, offline', () => {
+	it('names countries zoomed out, and admin-1 areas and towns with their boundaries at regional zoom, without any request off the machine', async () => {
+		const offMachine: string[] = [];
+		page.on('request', (r) => {
+			if (!r.url().startsWith(explorer.server.url) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) offMachine.push(r.url());
+		});
+		await expect.poll(async () => (await layer('place-labels'))?.texts.length ?? 0).toBeGreaterThan(15);
+		await jumpTo(30, 15, 4);
+		await expect.poll(async () => (await layer('place-labels'))?.texts ?? []).toContain('Sudan');
+		// Khartoum, with the records around it (the test data has towns of Sudan).
+		await jumpTo(32.53, 15.55, 7);
+		await expect.poll(async () => (await layer('place-labels'))?.texts ?? []).toContain('Khartoum');
+		const texts = (await layer('place-labels'))!.texts;
+		expect(texts).toContain('Al Jazirah'); // an admin-1 area of Natural Earth
+		expect(texts.length).toBeLessThan(200); // decluttered, not every town of the gazetteer
+		await expect.poll(() => page.evaluate(() => !!(window as any).__explorer.map.getLayer('admin1'))).toBe(true);
+		await page.screenshot({ path: artifact('places-khartoum.png') });
+		expect(offMachine).toEqual([]);
+	});
+
+	it('writes the place names into the exported briefing, and credits GeoNames', async () => {
+		const withNames = await exportImage({ width: 900, height: 640, scale: 1, title: 'Khartoum' });
+		const without = await exportImage({ width: 900, height: 640, scale: 1, title: 'Khartoum', places: false });
+		fs.writeFileSync(artifact('places-briefing.png'), PNG.sync.write(withNames));
+		// The map band: between the title band (64 px) and the footer (46 px).
+		const text = dark(withNames, 64, 640 - 46) - dark(without, 64, 640 - 46);
+		console.log(`dark map pixels added by the place names: ${text}`);
+		expect(text).toBeGreaterThan(300);
+		expect(dark(withNames, 640 - 46, 640)).toBeGreaterThan(dark(without, 640 - 46, 640)); // "GeoNames" in the credits
+		await jumpTo(25, 15, 1.6);
+	}, 120_000);
+});
+
+describe('the records table', () => {
+	const tableCount = () => page.getByTestId('table-count').getAttribute('data-count').then(Number);
+	const tableUuids = () => page.evaluate(() => (window as any).__explorer.tableUuids() as string[] | null);
+
+	it('lists exactly the filtered records, newest first, sorts, and follows the filters', async () => {
+		await page.getByTestId('table-open').click();
+		const mappable = db.count('mappable = 1');
+		await expect.poll(tableCount).toBe(mappable);
+		const { c } = db.one<{ c: string }>('SELECT primary_country c FROM records WHERE mappable = 1 GROUP BY c ORDER BY count(*) DESC LIMIT 1 OFFSET 2');
+		await page.getByLabel('Search countries').fill(c.slice(0, 4));
+		await page.getByTestId('country-list').getByText(c, { exact: true }).click();
+		const expected = db.rows<{ uuid: string; primary_date: string }>('SELECT uuid, primary_date FROM records WHERE mappable = 1 AND primary_country = ? ORDER BY primary_date DESC', c);
+		await expect.poll(tableCount).toBe(expected.length);
+		// "Zoom to" the country: the map then holds every one of its records.
+		await page.getByTestId('zoom-to-countries').click();
+		await idle();
+		const box = db.one<{ w: number; s: number; e: number; n: number }>('SELECT min(dominant_long) w, min(dominant_lat) s, max(dominant_long) e, max(dominant_lat) n FROM records WHERE mappable = 1 AND primary_country = ?', c);
+		const bounds = await page.evaluate(() => (window as any).__explorer.map.getBounds().toArray() as [[number, number], [number, number]]);
+		expect(bounds[0][0]).toBeLessThanOrEqual(box.w);
+		expect(bounds[0][1]).toBeLessThanOrEqual(box.s);
+		expect(bounds[1][0]).toBeGreaterThanOrEqual(box.e);
+		expect(bounds[1][1]).toBeGreaterThanOrEqual(box.n);
+		const uuids = (await tableUuids())!;
+		expect([...uuids].sort()).toEqual(expected.map((e) => e.uuid).sort());
+		// Newest first: the dates in the table's order are the service's dates in descending order.
+		const dateOf = new Map(expected.map((e) => [e.uuid, e.primary_date]));
+		expect(uuids.map((u) => dateOf.get(u))).toEqual(expected.map((e) => e.primary_date));
+		const firstRow = page.getByTestId('table-row').first();
+		await expect.poll(() => firstRow.getAttribute('data-uuid')).toBe(uuids[0]);
+		await expect.poll(() => firstRow.locator('.title').innerText()).not.toBe('…'); // titles fetched for the rows on screen
+
+		await page.getByTestId('sort-entity').click();
+		await expect.poll(async () => (await tableUuids())?.[0]).not.toBe(uuids[0]);
+		const byEntity = db.rows<{ entity: string }>('SELECT entity FROM records WHERE mappable = 1 AND primary_country = ? ORDER BY entity COLLATE NOCASE', c);
+		const entityOf = new Map(db.rows<{ uuid: string; entity: string }>('SELECT uuid, entity FROM records WHERE primary_country = ?', c).map((r) => [r.uuid, r.entity]));
+		expect((await tableUuids())!.map((u) => entityOf.get(u))).toEqual(byEntity.map((r) => r.entity));
+		await page.screenshot({ path: artifact('table-filtered.png') });
+		await page.getByTestId('sort-date').click();
+		await page.getByRole('button', { name: /clear \(1\)/ }).click();
+		await expect.poll(tableCount).toBe(mappable);
+	});
+
+	it('is a keyboard grid: arrows and End move, Enter opens the record and flies to it', async () => {
+		const grid = page.getByTestId('table-grid');
+		await grid.focus();
+		await page.keyboard.press('ArrowDown');
+		await page.keyboard.press('ArrowDown');
+		await expect.poll(() => grid.getAttribute('aria-activedescendant')).toBe('table-row-2');
+		await page.keyboard.press('End');
+		const last = db.count('mappable = 1') - 1;
+		await expect.poll(() => grid.getAttribute('aria-activedescendant')).toBe(`table-row-${last}`);
+		await expect.poll(() => page.locator(`#table-row-${last}`).count()).toBe(1); // scrolled into the rendered rows
+		const uuid = await page.locator(`#table-row-${last}`).getAttribute('data-uuid');
+		await page.keyboard.press('Enter');
+		await page.getByTestId('record-panel').waitFor();
+		// The URL is written once the map has flown there (software WebGL: seconds).
+		await expect.poll(() => new URL(page.url()).searchParams.get('rec') ?? '', { timeout: 30_000 }).toContain(uuid!);
+		await expect.poll(() => page.evaluate(() => (window as any).__explorer.map.getZoom() as number)).toBeGreaterThan(10);
+		await page.getByRole('button', { name: 'Close record' }).click();
+		await jumpTo(25, 15, 1.6);
+	});
+});
+
+describe('drawn areas and the export of the filtered records', () => {
+	/** Records inside the areas of the page's URL, by the same test the worker and the server use. */
+	const insideUrlAreas = async () => {
+		const text = new URL(page.url()).searchParams.get('areas') ?? '';
+		const parsed = parseAreas(text);
+		if (!parsed.ok) throw new Error(parsed.message);
+		const test = areaTest(parsed.areas)!;
+		return db.rows<{ uuid: string; lat: number; lon: number }>('SELECT uuid, dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1').filter((r) => test(r.lon, r.lat));
+	};
+
+	it('draws a polygon that filters the map, the table and the URL; a second area adds to it', async () => {
+		if ((await page.getByTestId('records-table').count()) === 0) await page.getByTestId('table-open').click();
+		await jumpTo(32, 15, 5);
+		await page.getByTestId('draw-polygon').click();
+		// Inside the map, whatever the open table leaves of it.
+		const box = (await page.getByTestId('map').boundingBox())!;
+		const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy];
+		const corners = [at(0.3, 0.2), at(0.6, 0.15), at(0.65, 0.7), at(0.45, 0.85), at(0.32, 0.65)];
+		for (const [x, y] of corners) {
+			await page.mouse.move(x, y, { steps: 3 });
+			await page.mouse.click(x, y);
+		}
+		await page.mouse.move(corners[0][0], corners[0][1], { steps: 3 });
+		await page.mouse.click(corners[0][0], corners[0][1]);
+		await expect.poll(() => new URL(page.url()).searchParams.get('areas') ?? '', { timeout: 15_000 }).toMatch(/^p:[-\d.,]+:Area 1$/);
+		const inside = await insideUrlAreas();
+		expect(inside.length).toBeGreaterThan(20);
+		expect(inside.length).toBeLessThan(db.count('mappable = 1') / 3);
+		await expect.poll(visible).toBe(inside.length);
+		await expect.poll(() => page.getByTestId('table-count').getAttribute('data-count').then(Number)).toBe(inside.length);
+		expect([...((await page.evaluate(() => (window as any).__explorer.tableUuids())) as string[])].sort()).toEqual(inside.map((r) => r.uuid).sort());
+		await idle();
+		await page.screenshot({ path: artifact('area-polygon.png') });
+
+		await page.getByTestId('draw-rectangle').click();
+		const [x0, y0] = at(0.72, 0.55);
+		const [x1, y1] = at(0.82, 0.9);
+		await page.mouse.move(x0, y0, { steps: 3 });
+		await page.mouse.click(x0, y0);
+		await page.mouse.move(x1, y1, { steps: 5 });
+		await page.mouse.click(x1, y1);
+		await expect.poll(() => new URL(page.url()).searchParams.get('areas') ?? '', { timeout: 15_000 }).toContain('|r:');
+		const both = await insideUrlAreas();
+		expect(both.length).toBeGreaterThan(inside.length);
+		await expect.poll(visible).toBe(both.length);
+	}, 180_000);
+
+	it('exports exactly the records of the areas as CSV from the dialog, with progress, and as GeoJSON', async () => {
+		const inside = await insideUrlAreas();
+		await page.getByTestId('records-export-open').click();
+		const dialog = page.getByTestId('records-export');
+		const download = page.waitForEvent('download', { timeout: 60_000 });
+		await dialog.getByTestId('records-export-run').click();
+		const file = artifact('records.csv');
+		await (await download).saveAs(file);
+		const rows = fs.readFileSync(file, 'utf8').trim().split('\r\n');
+		expect(rows[0]).toBe('uuid,dataset,component,primary_id,primary_date,primary_country,second_geo_layer,entity,title,dominant_lat,dominant_long');
+		expect(rows.slice(1).map((r) => r.slice(0, 36)).sort()).toEqual(inside.map((r) => r.uuid).sort());
+		await expect.poll(() => dialog.getByTestId('records-export-status').getAttribute('data-received').then(Number)).toBe(inside.length);
+		await page.screenshot({ path: artifact('records-export.png') });
+
+		await dialog.getByLabel(/GeoJSON/).check();
+		const geo = page.waitForEvent('download', { timeout: 60_000 });
+		await dialog.getByTestId('records-export-run').click();
+		const collection = JSON.parse(fs.readFileSync(await (await geo).path(), 'utf8')) as { features: { properties: { uuid: string } }[] };
+		expect(collection.features.map((f) => f.properties.uuid).sort()).toEqual(inside.map((r) => r.uuid).sort());
+		await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+	}, 120_000);
+
+	it('cancels an export that is still running, saving nothing', async () => {
+		// The server's answer is held back, as a long export's would be.
+		let release = () => {};
+		await page.route('**/api/export?**', (route) => new Promise<void>((resolve) => (release = resolve)).then(() => route.abort().catch(() => {})));
+		await page.getByTestId('records-export-open').click();
+		const dialog = page.getByTestId('records-export');
+		await dialog.getByTestId('records-export-run').click();
+		await dialog.getByTestId('records-export-cancel').click();
+		await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('Cancelled');
+		release();
+		await page.unroute('**/api/export?**');
+		await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+		// Areas removed: everything again.
+		await page.getByRole('button', { name: 'Remove all areas' }).click();
+		await expect.poll(visible).toBe(db.count('mappable = 1'));
+		await jumpTo(25, 15, 1.6);
+	});
+});
+
+describe('playback keeps the analyst’s dates', () => {
+	const param = (name: string) => new URL(page.url()).searchParams.get(name);
+	const playing = () => page.evaluate(() => (window as any).__explorer.playing() as boolean);
+	const shownWindow = () => page.evaluate(() => (window as any).__explorer.playWindow() as { from: number; to: number } | null);
+	const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+	const setRange = async (from: string, to: string) => {
+		await page.getByTestId('date-from').fill(from);
+		await page.getByTestId('date-to').fill(to);
+		await page.getByTestId('date-to').blur();
+		await expect.poll(() => param('to')).toBe(to);
+	};
+
+	it('plays within the range set and returns to it on pause, by button or space bar', async () => {
+		await setRange('2019-01-01', '2020-12-31');
+		const inRange = db.count("mappable = 1 AND primary_date BETWEEN '2019-01-01' AND '2020-12-31'");
+		await expect.poll(visible).toBe(inRange);
+		await page.getByTestId('playback-speed').selectOption('91');
+		await page.getByTestId('playback-width').selectOption('30');
+		await page.getByLabel('Loop').check();
+		await page.getByTestId('play').click();
+		await expect.poll(playing).toBe(true);
+		const seen: { from: number; to: number }[] = [];
+		await expect
+			.poll(
+				async () => {
+					const w = await shownWindow();
+					if (w) seen.push(w);
+					return seen.length;
+				},
+				{ timeout: 20_000, interval: 150 }
+			)
+			.toBeGreaterThan(8);
+		// Never outside the range, however long it plays (it loops inside it).
+		for (const w of seen) {
+			expect(w.from).toBeGreaterThanOrEqual(day('2019-01-01'));
+			expect(w.to).toBeLessThanOrEqual(day('2020-12-31') + 1);
+		}
+		await page.getByTestId('play').click();
+		await expect.poll(playing).toBe(false);
+		expect([param('from'), param('to')]).toEqual(['2019-01-01', '2020-12-31']);
+		await expect.poll(visible).toBe(inRange);
+		expect(await shownWindow()).toBeNull();
+		// Space twice: the same.
+		await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+		await page.keyboard.press('Space');
+		await expect.poll(playing).toBe(true);
+		await page.keyboard.press('Space');
+		await expect.poll(playing).toBe(false);
+		expect([param('from'), param('to')]).toEqual(['2019-01-01', '2020-12-31']);
+		await expect.poll(visible).toBe(inRange);
+	});
+
+	it('a step holds its window (the table follows it) until Escape brings the range back', async () => {
+		await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+		await page.keyboard.press('ArrowRight');
+		await expect.poll(shownWindow).not.toBeNull();
+		const w = (await shownWindow())!;
+		// The whole days inside the window (its ends may be fractional).
+		const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
+		const inWindow = db.count('mappable = 1 AND primary_date BETWEEN ? AND ?', iso(Math.ceil(w.from - 1e-9)), iso(Math.floor(w.to + 1e-9)));
+		await expect.poll(visible).toBe(inWindow);
+		await expect.poll(() => page.getByTestId('table-count').getAttribute('data-count').then(Number)).toBe(inWindow);
+		expect([param('from'), param('to')]).toEqual(['2019-01-01', '2020-12-31']); // the filter is untouched
+		await page.screenshot({ path: artifact('playback-held.png') });
+		await page.keyboard.press('Escape');
+		await expect.poll(shownWindow).toBeNull();
+		await expect.poll(visible).toBe(db.count("mappable = 1 AND primary_date BETWEEN '2019-01-01' AND '2020-12-31'"));
+	});
+
+	it('"keep this window" makes the window the range on pause, and undo brings the range back', async () => {
+		await page.getByTestId('playback-keep').check();
+		await page.getByTestId('play').click();
+		await expect.poll(playing).toBe(true);
+		await expect.poll(shownWindow).not.toBeNull();
+		await page.getByTestId('play').click();
+		await expect.poll(playing).toBe(false);
+		await expect.poll(() => param('from')).not.toBe('2019-01-01');
+		expect(Date.parse(param('to')!) - Date.parse(param('from')!)).toBeLessThanOrEqual(31 * 86_400_000);
+		await page.getByTestId('undo').click();
+		await expect.poll(() => [param('from'), param('to')]).toEqual(['2019-01-01', '2020-12-31']);
+		await page.getByTestId('playback-keep').uncheck();
+		await page.getByLabel('Loop').uncheck();
+	});
+
+	it('keys typed into a field never play, step or undo', async () => {
+		const before = [param('from'), param('to')];
+		await page.getByLabel('Search countries').fill('');
+		await page.getByLabel('Search countries').press('Space');
+		await page.getByLabel('Search countries').press('ArrowRight');
+		await page.getByLabel('Search countries').press('Control+z');
+		await page.waitForTimeout(300);
+		expect(await playing()).toBe(false);
+		expect(await shownWindow()).toBeNull();
+		expect([param('from'), param('to')]).toEqual(before);
+		await page.getByLabel('Search countries').fill('');
+		await page.getByRole('button', { name: 'All dates' }).click();
+		await expect.poll(visible).toBe(db.count('mappable = 1'));
+	});
+});
+
+describe('overlays that leave with their panel', () => {
+	const rings = () =>
+		page.evaluate(() => {
+			const layers = (window as any).__explorer.map.__deck?.layerManager?.getLayers() ?? [];
+			return layers.find((l: any) => l.id === 'highlighted')?.props.data?.length ?? 0;
+		});
+
+	it('search rings show while the search panel is open, leave when it closes (close button or Escape), come back with it', async () => {
+		await page.getByTestId('search-open').click();
+		await page.getByTestId('search-input').fill('aid trucks bringing supplies to people');
+		await page.getByTestId('search-run').click();
+		await page.getByTestId('search-summary').waitFor();
+		await expect.poll(rings).toBeGreaterThan(0);
+		const shown = await rings();
+		await page.getByTestId('search-close').click();
+		await expect.poll(rings).toBe(0);
+		expect(await page.getByTestId('search-panel').isHidden()).toBe(true);
+		await page.getByTestId('search-open').click();
+		await expect.poll(rings).toBe(shown);
+		await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+		await page.keyboard.press('Escape');
+		await expect.poll(rings).toBe(0);
+		expect(await page.getByTestId('search-panel').isHidden()).toBe(true);
+	});
+
+	it('a click on empty map closes the record panel; the legend explains grey clusters', async () => {
+		// A record opened from the table; then a click where the map has no record.
+		if ((await page.getByTestId('records-table').count()) === 0) await page.getByTestId('table-open').click();
+		const grid = page.getByTestId('table-grid');
+		await grid.focus();
+		await page.keyboard.press('Home');
+		await page.keyboard.press('Enter');
+		await page.getByTestId('record-panel').waitFor();
+		await idle();
+		const box = (await page.getByTestId('map').boundingBox())!;
+		const empty = await page.evaluate(
+			({ x, y, w, h }) => {
+				const pts = (window as any).__explorer.points(2000) as { x: number; y: number }[];
+				// Somewhere on the map's lower left, 40 px from any record drawn.
+				for (let dy = 60; dy < h - 60; dy += 20) for (let dx = 40; dx < w / 2; dx += 20) if (pts.every((p) => Math.hypot(p.x - (x + dx), p.y - (y + h - dy)) > 40)) return { x: x + dx, y: y + h - dy };
+				return null;
+			},
+			{ x: box.x, y: box.y, w: box.width, h: box.height }
+		);
+		expect(empty).not.toBeNull();
+		await page.mouse.click(empty!.x, empty!.y);
+		await expect.poll(() => page.getByTestId('record-panel').count(), { timeout: 15_000 }).toBe(0);
+		await page.getByTestId('legend').locator('summary').click();
+		await expect(page.getByTestId('legend').innerText()).resolves.toMatch(/grey one holds both ICD and ICDB/);
+		await page.getByTestId('legend').locator('summary').click();
+		await jumpTo(25, 15, 1.6);
+	}, 120_000);
+});
+
+describe('accessibility', () => {
+	it('axe finds no serious or critical violation on the map, the table, the dialogs and the panels', async () => {
+		const { AxeBuilder } = await import('@axe-core/playwright');
+		const problems: string[] = [];
+		const check = async (view: string) => {
+			// The map's canvas is a picture for sighted users; its content is reachable through the table.
+			const result = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
+			for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') problems.push(`${view}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+		};
+		await check('map with the table');
+		await page.getByTestId('legend').locator('summary').click();
+		await check('legend');
+		await page.getByTestId('legend').locator('summary').click();
+		await page.getByTestId('records-export-open').click();
+		await check('records export');
+		await page.getByTestId('records-export').getByRole('button', { name: 'Close', exact: true }).click();
+		await page.getByTestId('export-open').click();
+		await check('image export');
+		await page.getByTestId('export-dialog').getByRole('button', { name: 'Close', exact: true }).click();
+		await page.getByTestId('ask-open').click();
+		await check('ask panel');
+		await page.getByTestId('ask-close').click();
+		expect(problems).toEqual([]);
+	}, 120_000);
+});
