@@ -38,9 +38,26 @@ export async function shapeLink(target: URL, link: Link): Promise<ShapedLink> {
 	let up = 0;
 	const sockets = new Set<net.Socket>();
 
-	/** Sends `data` to `to` after the delay (and, downstream, after the link has carried it), in order per connection. */
+	/**
+	 * Sends `data` to `to` after the delay (and, downstream, after the link has carried it). One
+	 * queue per direction of a connection, drained in order by one timer: two timers could fire
+	 * out of order (a slice due now would overtake one whose timer is late), and a reordered
+	 * byte stream is a broken one.
+	 */
 	const forwarder = (to: net.Socket, downstream: boolean) => {
-		let lastDue = 0;
+		const queue: { due: number; slice: Buffer }[] = [];
+		let timer: NodeJS.Timeout | null = null;
+		const drain = () => {
+			timer = null;
+			const now = performance.now();
+			while (queue.length && queue[0].due <= now + 0.5) {
+				const { slice } = queue.shift()!;
+				if (downstream) down += slice.length;
+				else up += slice.length;
+				if (!to.destroyed) to.write(slice);
+			}
+			if (queue.length) timer = setTimeout(drain, queue[0].due - now);
+		};
 		return (data: Buffer) => {
 			for (let at = 0; at < data.length; at += SLICE) {
 				const slice = data.subarray(at, Math.min(data.length, at + SLICE));
@@ -50,18 +67,9 @@ export async function shapeLink(target: URL, link: Link): Promise<ShapedLink> {
 					busyUntil = Math.max(busyUntil, now) + slice.length / bytesPerMs;
 					sent = busyUntil;
 				}
-				// Never before an earlier slice of the same connection.
-				const due = Math.max(sent + oneWay, lastDue);
-				lastDue = due;
-				const deliver = () => {
-					if (downstream) down += slice.length;
-					else up += slice.length;
-					if (!to.destroyed) to.write(slice);
-				};
-				const wait = due - performance.now();
-				if (wait <= 0.5) deliver();
-				else setTimeout(deliver, wait);
+				queue.push({ due: Math.max(sent + oneWay, queue.at(-1)?.due ?? 0), slice });
 			}
+			if (!timer) drain();
 		};
 	};
 

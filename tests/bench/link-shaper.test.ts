@@ -11,6 +11,12 @@ let target: URL;
 
 beforeAll(async () => {
 	server = http.createServer((req, res) => {
+		if (req.url === '/trickle') {
+			// Many small writes over time: the link must keep their order whatever its timers do.
+			let i = 0;
+			const next = () => (i < 400 ? (res.write(payload.subarray(i * 750, ++i * 750)), setImmediate(next)) : res.end());
+			return next();
+		}
 		const chunks: Buffer[] = [];
 		req.on('data', (d) => chunks.push(d));
 		req.on('end', () => {
@@ -41,6 +47,10 @@ describe('shaped link', () => {
 				expect(body.subarray(0, payload.length).equals(payload)).toBe(true);
 				expect(body.subarray(payload.length).equals(crypto.createHash('sha256').update(upload).digest())).toBe(true);
 			}
+			const trickled = Buffer.from(await (await fetch(`${shaped.url}/trickle`)).arrayBuffer());
+			expect(trickled.equals(payload)).toBe(true);
+			shaped.reset();
+			await Promise.all([0, 1, 2].map(() => fetch(shaped.url, { method: 'POST', body: upload, headers: { 'accept-encoding': 'identity' } }).then((r) => r.arrayBuffer())));
 			const { down, up } = shaped.bytes();
 			expect(down).toBeGreaterThan(3 * (payload.length + 32));
 			expect(down).toBeLessThan(3 * (payload.length + 32) + 3000);
