@@ -212,7 +212,7 @@ describe('briefing images', () => {
 		console.log(`2× / 1× coloured map pixels: ${ratio.toFixed(2)}`);
 		expect(ratio).toBeGreaterThan(3);
 		expect(ratio).toBeLessThan(5.5);
-	});
+	}, 180_000); // two exports drawn in software WebGL: past 60 s on a loaded 2-core machine
 
 	it('refuses sizes it cannot make, with a reason', async () => {
 		const error = await page.evaluate(() => (window as any).__explorer.exportImage({ width: 5000, height: 1000, scale: 2 }).then(() => null, (e: Error) => e.message));
