@@ -36,6 +36,11 @@ const fake = http.createServer((req, res) => {
 	});
 });
 
+// Idle keep-alive sockets stay open past the service's gaps between requests (a keys CLI call can
+// take seconds on a loaded machine): with Node's 5 s default the fake closed a socket just as the
+// service reused it, and the embeddings call failed instead of the chat call under test.
+fake.keepAliveTimeout = 65_000;
+
 let server: TestServer;
 beforeAll(async () => {
 	await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));

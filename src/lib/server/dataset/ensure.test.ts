@@ -67,7 +67,7 @@ describe('ensureDataset', () => {
 		db = openDatabase(dir);
 		expect(ensureDataset(db, { size: SIZE, seed: 's1' })).toBe(true);
 		expect(count()).toBe(4 * SIZE);
-		expect(indexCount()).toBe(5);
+		expect(indexCount()).toBe(6);
 		expect(readDatasetMeta(db)?.records).toBe(4 * SIZE);
 		const hits = db.prepare("SELECT count(*) AS n FROM fts_icd_image WHERE fts_icd_image MATCH 'the'").get() as { n: number };
 		expect(hits.n).toBe(SIZE);

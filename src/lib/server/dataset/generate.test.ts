@@ -123,7 +123,7 @@ describe('shape', () => {
 		const indexes = (d: Database.Database) =>
 			d.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records' AND sql IS NOT NULL ORDER BY name").all();
 		expect(indexes(db)).toEqual(indexes(fresh));
-		expect(indexes(db)).toHaveLength(5);
+		expect(indexes(db)).toHaveLength(6);
 		fresh.close();
 	});
 });
