@@ -381,7 +381,8 @@ async function load(url: string): Promise<void> {
 	abort = new AbortController();
 	const signal = abort.signal;
 	try {
-		const response = await fetch(url, { signal });
+		// Never written to the browser's cache (the server's header is not no-store: endpoints.ts).
+		const response = await fetch(url, { signal, cache: 'no-store' });
 		if (!response.ok || !response.body) {
 			const body = await response.json().catch(() => null);
 			post({ type: 'stream-failed', message: body?.message ?? `The explorer's server answered ${response.status}.` });
