@@ -5,7 +5,9 @@ import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
 const config = {
 	preprocess: vitePreprocess(),
 	kit: {
-		adapter: adapter({ out: 'build', precompress: false }),
+		// Scripts, styles and static files are written beside brotli and gzip copies at build time,
+		// and adapter-node serves the one the browser accepts (docs/explorer.md, "On a network").
+		adapter: adapter({ out: 'build', precompress: true }),
 		// Cross-site requests are refused by the edge (src/lib/server/edge/guard.ts), which applies
 		// SvelteKit's CSRF rule (no unsafe method from another origin) to every body type, and
 		// same-origin to every GET that reads with a key. SvelteKit's own check would answer first,

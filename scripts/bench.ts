@@ -1,4 +1,4 @@
-// npm run bench -- [--records N[,N…]] [--only service|stream|browser|export|nl|signin|all] [--runs R] [--timeout S]
+// npm run bench -- [--records N[,N…]] [--only service|stream|browser|export|nl|signin|network|all] [--runs R] [--timeout S]
 //                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME]
 // Prepares (and caches) a dataset of N records per component, starts the production server on it,
 // measures, and writes bench/results/<name>.json plus a readable summary on stdout. With several
@@ -14,6 +14,9 @@
 //            evaluation set, over the default dataset) and its latency on this dataset;
 //   signin:  what a sign-in session costs: unsealing it, per request, and first points signed in
 //            beside single-user (scripts/bench/signin.ts). Not part of "all": it starts a second server.
+//   network: the explorer and the naive page in Chromium through a shaped link (loopback,
+//            40 ms / 20 Mbit/s, 150 ms / 5 Mbit/s): first and all points, bytes on the wire
+//            (scripts/bench/network.ts). Not part of "all": minutes per link at a million records.
 // Stream and browser runs are bounded: a side that exceeds --timeout is recorded as timed out.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +28,7 @@ import { formatTable } from './bench/naive-compare';
 import { ensureBuild, prepareDataset, startProductionServer } from './bench/server';
 import { benchService } from './bench/service';
 import { benchSignin } from './bench/signin';
+import { benchNetwork, formatNetwork } from './bench/network';
 import { benchStream } from './bench/stream';
 import { understandingLatency } from './bench/understanding';
 import { benchExport } from './bench/export';
@@ -43,7 +47,7 @@ const { values } = parseArgs({
 	}
 });
 
-const SECTIONS = ['service', 'stream', 'browser', 'export', 'nl', 'signin'] as const;
+const SECTIONS = ['service', 'stream', 'browser', 'export', 'nl', 'signin', 'network'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections that "all" runs. */
 const ALL: readonly Section[] = ['service', 'stream', 'browser', 'nl'];
@@ -130,6 +134,12 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 			result.browser = browser;
 			log(formatTable(`browser (${browser.records.explorer?.toLocaleString('en') ?? '?'} mappable records)`, browser.rows));
 			for (const note of browser.notes) log(`  - ${note}`);
+		}
+		if (sections.has('network')) {
+			heading(`network: explorer and naive page through shaped links, median of ${runs}`);
+			const network = await benchNetwork(server.url, { runs, timeoutSeconds, log });
+			result.network = network;
+			log(formatNetwork(network));
 		}
 		if (sections.has('signin')) {
 			heading(`sign-in: session cost, and first points signed in beside single-user, median of ${runs}`);

@@ -3,6 +3,7 @@ import { runtime, startReaders } from '$lib/server/runtime';
 import { prepareDataset } from '$lib/server/startup';
 import { onShutdown } from '$lib/server/shutdown';
 import { edgeFor, type Edge } from '$lib/server/edge/guard';
+import { compressResponse } from '$lib/server/edge/compress';
 import { gate, PUBLIC_SERVICE_PATHS, SERVICE_PATH, withHeaders } from '$lib/server/service/http';
 import { problem, problemResponse } from '$lib/server/service/problems';
 import { pageConfig, withPageConfig } from '$lib/server/page-config';
@@ -31,7 +32,7 @@ let edge: Edge | undefined;
 export const handle: Handle = async ({ event, resolve }) => {
 	edge ??= edgeFor(runtime().settings);
 	const response = edge.refusal(event.request, event.url) ?? (await route(event, resolve));
-	return edge.finish(event.request, event.url, response);
+	return compressResponse(event.request, await edge.finish(event.request, event.url, response));
 };
 
 async function route(event: RequestEvent, resolve: Parameters<Handle>[0]['resolve']): Promise<Response> {

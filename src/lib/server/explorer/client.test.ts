@@ -140,3 +140,31 @@ describe('ServiceClient against a loopback service', () => {
 		}
 	});
 });
+
+describe('compressed answers from a remote deployment', () => {
+	it('asks for brotli or gzip and reads either, and an identity answer too', async () => {
+		const http = await import('node:http');
+		const zlib = await import('node:zlib');
+		const body = JSON.stringify({ ...page, items: Array.from({ length: 300 }, (_, i) => ({ uuid: `u${i}`, dominant_lat: 1, dominant_long: 2 })), itemsTotal: 300 });
+		const seen: (string | undefined)[] = [];
+		let answer: 'br' | 'gzip' | 'identity' = 'br';
+		const remote = http.createServer((req, res) => {
+			seen.push(req.headers['accept-encoding']);
+			const encoded = answer === 'br' ? zlib.brotliCompressSync(body) : answer === 'gzip' ? zlib.gzipSync(body) : Buffer.from(body);
+			res.writeHead(200, { 'content-type': 'application/json', ...(answer === 'identity' ? {} : { 'content-encoding': answer }) });
+			res.end(encoded);
+		});
+		await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
+		try {
+			const client = new ServiceClient({ baseUrl: `http://127.0.0.1:${(remote.address() as { port: number }).port}`, apiKey: 'k' });
+			for (const coding of ['br', 'gzip', 'identity'] as const) {
+				answer = coding;
+				const result = await client.geoManifestPage('icd', 'video', { limit: 5000 });
+				expect(result.items, coding).toHaveLength(300);
+			}
+			expect(seen.every((s) => /\bbr\b/.test(s ?? '') && /\bgzip\b/.test(s ?? ''))).toBe(true);
+		} finally {
+			remote.close();
+		}
+	});
+});

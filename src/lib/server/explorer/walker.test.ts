@@ -59,6 +59,17 @@ describe('walker against a loopback service', () => {
 		expect(fake.requests.every((q) => q.authorization === 'Bearer test-key-123' && q.limit === 100)).toBe(true);
 	});
 
+	it('reads the parts concurrently over kept-alive connections', async () => {
+		fake = await startFakeService({ 'icd/videos': 900, 'icd/images': 900, 'icdb/videos': 900, 'icdb/images': 900 });
+		fake.script(() => ({ delayMs: 20 }));
+		await receive();
+		expect(fake.requests.length).toBeGreaterThanOrEqual(36);
+		// Pages of different parts were in flight at once…
+		expect(fake.mostPending()).toBeGreaterThanOrEqual(2);
+		// …and connections were reused: at most one per part in flight, not one per page.
+		expect(fake.connections()).toBeLessThanOrEqual(8);
+	});
+
 	it('restarts without cursor on invalid_cursor and sends every record exactly once', async () => {
 		fake = await startFakeService({ 'icd/videos': 1000 });
 		let rejected = false;

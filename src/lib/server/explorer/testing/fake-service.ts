@@ -41,6 +41,10 @@ export interface FakeService {
 	script(handler: (req: FakeRequest) => FakeAction): void;
 	/** Requests still waiting for an answer. */
 	pending(): number;
+	/** The most requests that were waiting for an answer at once. */
+	mostPending(): number;
+	/** TCP connections the clients opened: fewer than requests when they keep them alive. */
+	connections(): number;
 	close(): Promise<void>;
 }
 
@@ -84,8 +88,11 @@ export async function startFakeService(perPart: Record<string, number>): Promise
 	let handler: (req: FakeRequest) => FakeAction = () => undefined;
 	let pending = 0;
 
+	let mostPending = 0;
+	let connections = 0;
 	const server = http.createServer(async (req, res) => {
 		pending++;
+		mostPending = Math.max(mostPending, pending);
 		res.on('close', () => pending--);
 		const url = new URL(req.url ?? '/', 'http://fake');
 		const m = /^\/v1\/(icdb?)\/(videos|images)\/geo-manifest$/.exec(url.pathname);
@@ -114,9 +121,12 @@ export async function startFakeService(perPart: Record<string, number>): Promise
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
 
+	server.on('connection', () => connections++);
 	return {
 		url: `http://127.0.0.1:${port}`,
 		requests,
+		mostPending: () => mostPending,
+		connections: () => connections,
 		records: (part) => data.get(part) ?? [],
 		insertAtTop(part, count) {
 			const fresh = makeRecords(count, nextId, 30_000);

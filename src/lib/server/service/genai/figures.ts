@@ -86,18 +86,30 @@ function tally(s: Scope, filters: NlFilters): Tally {
 	return out;
 }
 
-function grouped(s: Scope, filters: NlFilters, dimension: RankDimension): Map<string, number> {
-	const out = new Map<string, number>();
+function byComponent(s: Scope, filters: NlFilters): Map<string, number> {
+	return new Map(components(filters).map((c) => [c, tally(s, { ...filters, source_component: c }).total]));
+}
+
+/**
+ * Counts by one column and, from the same pass, the tally (total, per component, first and last
+ * date): one read of the matching records where a tally and then a grouping read them twice.
+ */
+function groupedWithTally(s: Scope, filters: NlFilters, dimension: Exclude<RankDimension, 'component'>): { counts: Map<string, number>; tally: Tally } {
+	const counts = new Map<string, number>();
+	const out: Tally = { total: 0, byComponent: {}, first: null, last: null };
 	for (const c of components(filters)) {
-		if (dimension === 'component') {
-			out.set(c, tally(s, { ...filters, source_component: c }).total);
-			continue;
-		}
 		const q = from(s, c, filters);
-		const rows = s.db.prepare(`SELECT ${COLUMN[dimension]} AS v, count(*) AS n ${q.sql} GROUP BY 1`).all(...q.params) as { v: string | null; n: number }[];
-		for (const r of rows) if (r.v !== null) out.set(r.v, (out.get(r.v) ?? 0) + r.n);
+		const rows = s.db.prepare(`SELECT ${COLUMN[dimension]} AS v, count(*) AS n, min(r.primary_date) AS first, max(r.primary_date) AS last ${q.sql} GROUP BY 1`).all(...q.params) as { v: string | null; n: number; first: string; last: string }[];
+		out.byComponent[c] = 0;
+		for (const r of rows) {
+			if (r.v !== null) counts.set(r.v, (counts.get(r.v) ?? 0) + r.n);
+			out.total += r.n;
+			out.byComponent[c]! += r.n;
+			if (!out.first || r.first < out.first) out.first = r.first;
+			if (!out.last || r.last > out.last) out.last = r.last;
+		}
 	}
-	return out;
+	return { counts, tally: out };
 }
 
 const periodOf = (filters: QuestionFilters, t: Tally) => ({ from: filters.date_from ?? t.first, to: filters.date_to ?? t.last });
@@ -136,6 +148,23 @@ function withValue(filters: NlFilters, part: ReadPart): NlFilters {
 	return f;
 }
 
+/**
+ * The filters narrowed to one year ("2016") or month ("2016-03") of a figure: a date range the
+ * indexes can seek to, where `substr(primary_date, …) = ?` walked every record newer than it.
+ */
+function withinBucket(filters: NlFilters, label: string): NlFilters {
+	const [y, m] = label.split('-').map(Number);
+	const from = m ? `${label}-01` : `${y}-01-01`;
+	const to = m ? `${label}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}` : `${y}-12-31`;
+	return { ...filters, date_from: filters.date_from && filters.date_from > from ? filters.date_from : from, date_to: filters.date_to && filters.date_to < to ? filters.date_to : to };
+}
+
+/** The newest record of one group of a figure: within its bucket for dates, else with its value. */
+function newestOfGroup(s: Scope, filters: NlFilters, dimension: Exclude<RankDimension, 'component'>, label: string): number | null {
+	if (dimension === 'year' || dimension === 'month') return newest(s, withinBucket(filters, label));
+	return newest(s, filters, { sql: COLUMN[dimension], value: label });
+}
+
 function newest(s: Scope, filters: NlFilters, extra?: { sql: string; value: string }): number | null {
 	let best: { id: number; date: string } | null = null;
 	for (const c of components(filters)) {
@@ -151,10 +180,10 @@ export function examplesFor(db: Db, key: ApiKey, dataset: Dataset, filters: NlFi
 	const s: Scope = { db, key, dataset, terms };
 	const groups = (figures.groups ?? []).filter((g) => g.count > 0).slice(0, EXAMPLE_GROUPS);
 	let ids: (number | null)[];
-	if (figures.kind === 'rank' && figures.dimension !== 'component') ids = groups.map((g) => newest(s, filters, { sql: COLUMN[figures.dimension as Exclude<RankDimension, 'component'>], value: g.label }));
+	if (figures.kind === 'rank' && figures.dimension !== 'component') ids = groups.map((g) => newestOfGroup(s, filters, figures.dimension as Exclude<RankDimension, 'component'>, g.label));
 	else if (figures.kind === 'rank') ids = groups.map((g) => newest(s, { ...filters, source_component: g.label as Component }));
 	else if (figures.kind === 'compare') ids = sidesOf(figures.dimension!, compared).map((p) => newest(s, withValue(filters, p)));
-	else if (figures.kind === 'trend') ids = [groups[0], groups[groups.length - 1]].filter(Boolean).map((g) => newest(s, filters, { sql: COLUMN[figures.dimension as 'year' | 'month'], value: g.label }));
+	else if (figures.kind === 'trend') ids = [groups[0], groups[groups.length - 1]].filter(Boolean).map((g) => newestOfGroup(s, filters, figures.dimension as 'year' | 'month', g.label));
 	else ids = [newest(s, filters)];
 	return [...new Set(ids.filter((id): id is number => id !== null))];
 }
@@ -165,13 +194,16 @@ function sidesOf(dimension: string, compared: ReadPart[]): ReadPart[] {
 
 export function computeFigures(db: Db, key: ApiKey, dataset: Dataset, filters: NlFilters, intent: Exclude<Intent, { kind: 'recent' | 'evidence' }>, terms: string[], compared: ReadPart[]): Figures {
 	const s: Scope = { db, key, dataset, terms };
-	const all = tally(s, filters);
+	// Ranks and trends count by a column in the same pass that gives the tally; a trend counts by
+	// month, which also gives the years, since its bucket depends on the period it finds.
+	const pass = intent.kind === 'rank' && intent.dimension !== 'component' ? groupedWithTally(s, filters, intent.dimension) : intent.kind === 'trend' ? groupedWithTally(s, filters, 'month') : null;
+	const all = pass?.tally ?? tally(s, filters);
 	const base = { total: all.total, by_component: all.byComponent, period: periodOf(filters, all), ...(terms.length ? { text_terms: terms } : {}) };
 	switch (intent.kind) {
 		case 'count':
 			return { kind: 'count', ...base };
 		case 'rank': {
-			const counts = grouped(s, filters, intent.dimension);
+			const counts = pass?.counts ?? byComponent(s, filters);
 			const sign = intent.order === 'least' ? -1 : 1;
 			const groups = [...counts]
 				.map(([label, count]) => ({ label, count }))
@@ -184,7 +216,11 @@ export function computeFigures(db: Db, key: ApiKey, dataset: Dataset, filters: N
 			if (!period.from || !period.to) return { kind: 'trend', groups: [], ...base };
 			const months = (Number(period.to.slice(0, 4)) - Number(period.from.slice(0, 4))) * 12 + Number(period.to.slice(5, 7)) - Number(period.from.slice(5, 7));
 			const bucket = intent.bucket ?? (months > 24 ? 'year' : 'month');
-			const counts = grouped(s, filters, bucket);
+			const counts = new Map<string, number>();
+			for (const [month, n] of pass!.counts) {
+				const label = bucket === 'year' ? month.slice(0, 4) : month;
+				counts.set(label, (counts.get(label) ?? 0) + n);
+			}
 			const groups = buckets(period.from, period.to, bucket).map((label) => ({ label, count: counts.get(label) ?? 0 }));
 			return { kind: 'trend', dimension: bucket, groups, ...base };
 		}

@@ -44,7 +44,12 @@ export async function groundTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, 
 	const reading = readTurn(deps, key, dataset, body, previous);
 	const interpretation = interpretationOf(reading);
 	const topK = body.top_k ?? GENAI_DEFAULT_TOP_K;
-	let evidence = await gatherEvidence(deps, key, dataset, reading.topic, reading.filters, topK);
+	// An aggregate question without topic words ("Which organisation was most active in Sudan in
+	// 2023?") leaves only its grammar as text: searching "organisation active" costs the most (the
+	// commonest words at a million records) and cites arbitrary matches. Its evidence is the
+	// figure's examples, then the newest records within its filters.
+	const grammarOnly = isAggregate(reading.intent) && reading.terms.length === 0;
+	let evidence = await gatherEvidence(deps, key, dataset, grammarOnly ? '' : reading.topic, reading.filters, topK);
 	let figures: Figures | undefined;
 	let facts: string | undefined;
 	if (isAggregate(reading.intent)) {

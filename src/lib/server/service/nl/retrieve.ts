@@ -87,12 +87,17 @@ export async function retrieve(db: Db, settings: Settings, key: ApiKey, dataset:
 
 /** The newest records within the filters, scored 0: nothing in the question ranks them. */
 export function newestMatching(db: Db, dataset: Dataset, filters: NlFilters, clause: Clause, topK: number): RankedRecord[] {
-	const wanted = components(filters);
-	const rows = db
-		.prepare(
-			`SELECT r.id, r.component FROM records r WHERE r.dataset = ? AND r.component IN (${wanted.map(() => '?').join(', ')}) AND ${clause.sql} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`
+	// One query per component, merged: with `component IN (…)` SQLite cannot read an index in
+	// date order and sorted every matching record (2.5 s for a country at a million records).
+	const rows = components(filters)
+		.flatMap(
+			(component) =>
+				db
+					.prepare(`SELECT r.id, r.component, r.primary_date AS date, r.primary_id AS pid FROM records r WHERE r.dataset = ? AND r.component = ? AND ${clause.sql} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`)
+					.all(dataset, component, ...clause.params, topK) as { id: number; component: Component; date: string; pid: number }[]
 		)
-		.all(dataset, ...wanted, ...clause.params, topK) as { id: number; component: Component }[];
+		.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.pid - a.pid))
+		.slice(0, topK);
 	return rows.map((r) => ({ recordId: r.id, component: r.component, rowid: chunkRowid(r.id, 'summary'), section: 'summary', score: 0 }));
 }
 

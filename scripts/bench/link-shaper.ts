@@ -1,0 +1,108 @@
+// A shaped network link for the benchmark: a TCP proxy on loopback in front of the server that
+// delays each direction by half the round trip and shares one downstream bandwidth among all its
+// connections (as an office or satellite link does), and counts the bytes it carries. Chromium's
+// own network emulation does not throttle a worker's fetch here; a shaped socket does.
+import net from 'node:net';
+
+export interface Link {
+	name: string;
+	/** Round-trip time added, ms (half each way). */
+	rttMs: number;
+	/** Downstream bandwidth shared by every connection, bits per second; 0 = unlimited. */
+	downBitsPerSecond: number;
+}
+
+export const LINKS: Link[] = [
+	{ name: 'loopback', rttMs: 0, downBitsPerSecond: 0 },
+	{ name: '40 ms, 20 Mbit/s', rttMs: 40, downBitsPerSecond: 20e6 },
+	{ name: '150 ms, 5 Mbit/s', rttMs: 150, downBitsPerSecond: 5e6 }
+];
+
+export interface ShapedLink {
+	url: string;
+	/** Bytes from the server to the client, and from the client to the server, since the last reset. */
+	bytes(): { down: number; up: number };
+	reset(): void;
+	close(): Promise<void>;
+}
+
+/** Bytes are released in slices of this size, so a large write cannot take the link all at once. */
+const SLICE = 16 * 1024;
+
+export async function shapeLink(target: URL, link: Link): Promise<ShapedLink> {
+	const oneWay = link.rttMs / 2;
+	const bytesPerMs = link.downBitsPerSecond / 8 / 1000;
+	// The shared downstream: the time the link is busy until. Each slice queues behind the last.
+	let busyUntil = 0;
+	let down = 0;
+	let up = 0;
+	const sockets = new Set<net.Socket>();
+
+	/**
+	 * Sends `data` to `to` after the delay (and, downstream, after the link has carried it). One
+	 * queue per direction of a connection, drained in order by one timer: two timers could fire
+	 * out of order (a slice due now would overtake one whose timer is late), and a reordered
+	 * byte stream is a broken one.
+	 */
+	const forwarder = (to: net.Socket, downstream: boolean) => {
+		const queue: { due: number; slice: Buffer }[] = [];
+		let timer: NodeJS.Timeout | null = null;
+		const drain = () => {
+			timer = null;
+			const now = performance.now();
+			while (queue.length && queue[0].due <= now + 0.5) {
+				const { slice } = queue.shift()!;
+				if (downstream) down += slice.length;
+				else up += slice.length;
+				if (!to.destroyed) to.write(slice);
+			}
+			if (queue.length) timer = setTimeout(drain, queue[0].due - now);
+		};
+		return (data: Buffer) => {
+			for (let at = 0; at < data.length; at += SLICE) {
+				const slice = data.subarray(at, Math.min(data.length, at + SLICE));
+				const now = performance.now();
+				let sent = now;
+				if (downstream && bytesPerMs > 0) {
+					busyUntil = Math.max(busyUntil, now) + slice.length / bytesPerMs;
+					sent = busyUntil;
+				}
+				queue.push({ due: Math.max(sent + oneWay, queue.at(-1)?.due ?? 0), slice });
+			}
+			if (!timer) drain();
+		};
+	};
+
+	const server = net.createServer({ noDelay: true }, (client) => {
+		const upstream = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
+		sockets.add(client).add(upstream);
+		client.on('data', forwarder(upstream, false));
+		upstream.on('data', forwarder(client, true));
+		// A close travels the link too: after the data queued before it.
+		const closeLater = (socket: net.Socket) => () => setTimeout(() => socket.end(), oneWay + Math.max(0, busyUntil - performance.now()));
+		client.on('end', closeLater(upstream));
+		upstream.on('end', closeLater(client));
+		for (const s of [client, upstream]) {
+			s.on('error', () => {
+				client.destroy();
+				upstream.destroy();
+			});
+			s.on('close', () => sockets.delete(s));
+		}
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const port = (server.address() as net.AddressInfo).port;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		bytes: () => ({ down, up }),
+		reset() {
+			down = 0;
+			up = 0;
+		},
+		close: () =>
+			new Promise<void>((resolve) => {
+				for (const s of sockets) s.destroy();
+				server.close(() => resolve());
+			})
+	};
+}

@@ -1,0 +1,142 @@
+// Network section of the benchmark: the explorer and the naive page opened in headless Chromium
+// through a shaped TCP link (link-shaper.ts: loopback, 40 ms / 20 Mbit/s, 150 ms / 5 Mbit/s),
+// as an analyst on another machine would see them. Per link and page, median of the runs: time to
+// first points and to all points (the browser section's draw probe), and the bytes the link
+// carried down for the whole load; and the record stream alone, fetched through the same link
+// with the Accept-Encoding Chromium sends, in bytes per record.
+import http from 'node:http';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../lib/chromium';
+import { installDrawProbe, type LoadMarks } from './browser';
+import { LINKS, shapeLink, type Link } from './link-shaper';
+import { median, round } from './stats';
+
+const VIEWPORT = { width: 1280, height: 720 };
+const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+const PAGES = { explorer: '/', naive: '/bench/naive' } as const;
+type Kind = keyof typeof PAGES;
+
+export interface NetworkRow {
+	link: string;
+	page: Kind;
+	firstPointsS: number | null;
+	allPointsS: number | null;
+	/** Median bytes down the link for one whole load (page, scripts, stream, everything). */
+	bytesDown: number | null;
+	records: number | null;
+	timedOut: number;
+}
+
+export interface NetworkBench {
+	records: number | null;
+	/** The record stream alone, as Chromium would receive it: bytes on the wire, per record. */
+	stream: { bytes: number; records: number; bytesPerRecord: number; encoding: string };
+	rows: NetworkRow[];
+}
+
+/** Raw bytes of the record stream over the link, not decoded: what crossed it. */
+function streamBytes(url: string): Promise<{ bytes: number; encoding: string }> {
+	return new Promise((resolve, reject) => {
+		const req = http.get(`${url}/api/stream?datasets=icd,icdb&components=video,image`, { headers: { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING } }, (res) => {
+			let bytes = 0;
+			res.on('data', (d: Buffer) => (bytes += d.length));
+			res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+			res.on('error', reject);
+		});
+		req.on('error', reject);
+	});
+}
+
+async function loadOnce(browser: Browser, url: string, timeoutMs: number): Promise<(LoadMarks & { records: number }) | null> {
+	const context = await browser.newContext({ viewport: VIEWPORT });
+	try {
+		await context.addInitScript('globalThis.__name = (f) => f;');
+		const page = await context.newPage();
+		await page.addInitScript(installDrawProbe);
+		await page.goto(url, { timeout: timeoutMs });
+		const handle = await page.waitForFunction(
+			() => {
+				const m = (window as any).__benchMarks as LoadMarks | undefined;
+				if (m?.allDrawn == null) return null;
+				const w = window as any;
+				const records = w.__naive ? w.__naive.received : Number(document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total'));
+				return { ...m, records };
+			},
+			null,
+			{ timeout: timeoutMs, polling: 100 }
+		);
+		return (await handle.jsonValue()) as LoadMarks & { records: number };
+	} catch {
+		return null;
+	} finally {
+		await context.close().catch(() => {});
+	}
+}
+
+export async function benchNetwork(serverUrl: string, options: { runs: number; timeoutSeconds: number; links?: Link[]; log: (s: string) => void }): Promise<NetworkBench> {
+	const target = new URL(serverUrl);
+	const links = options.links ?? LINKS;
+	const rows: NetworkRow[] = [];
+	const browser = await launchChromium();
+	let records: number | null = null;
+	try {
+		// Shaders compile once per browser (software WebGL): a discarded load of each page first.
+		for (const kind of Object.keys(PAGES) as Kind[]) await loadOnce(browser, serverUrl + PAGES[kind], options.timeoutSeconds * 1000);
+		for (const link of links) {
+			const shaped = await shapeLink(target, link);
+			try {
+				for (const kind of Object.keys(PAGES) as Kind[]) {
+					const first: number[] = [];
+					const all: number[] = [];
+					const bytes: number[] = [];
+					let timedOut = 0;
+					for (let run = 0; run < options.runs; run++) {
+						shaped.reset();
+						const marks = await loadOnce(browser, shaped.url + PAGES[kind], options.timeoutSeconds * 1000);
+						if (!marks || marks.allDrawn === null) {
+							timedOut++;
+							options.log(`  ${link.name.padEnd(18)} ${kind.padEnd(8)} run ${run + 1}: not finished in ${options.timeoutSeconds} s`);
+							// A page that did not finish is not loaded again on this link.
+							break;
+						}
+						first.push(marks.firstDraw! / 1000);
+						all.push(marks.allDrawn / 1000);
+						// The link's counters keep the last bytes of a closing page: read after a moment.
+						await new Promise((r) => setTimeout(r, 300));
+						bytes.push(shaped.bytes().down);
+						if (kind === 'explorer') records = marks.records;
+						options.log(`  ${link.name.padEnd(18)} ${kind.padEnd(8)} run ${run + 1}: first points ${round(marks.firstDraw! / 1000)} s, all ${round(marks.allDrawn / 1000)} s, ${(shaped.bytes().down / 1e6).toFixed(2)} MB down`);
+					}
+					rows.push({
+						link: link.name,
+						page: kind,
+						firstPointsS: first.length ? round(median(first)) : null,
+						allPointsS: all.length ? round(median(all)) : null,
+						bytesDown: bytes.length ? Math.round(median(bytes)) : null,
+						records: kind === 'explorer' ? records : null,
+						timedOut
+					});
+				}
+			} finally {
+				await shaped.close();
+			}
+		}
+	} finally {
+		await browser.close();
+	}
+	const stream = await streamBytes(serverUrl);
+	const n = records ?? NaN;
+	return { records, stream: { ...stream, records: n, bytesPerRecord: round(stream.bytes / n, 1) }, rows };
+}
+
+export function formatNetwork(b: NetworkBench): string {
+	const lines = [
+		`record stream: ${b.stream.bytes.toLocaleString('en')} B on the wire (${b.stream.encoding}) for ${b.records?.toLocaleString('en') ?? '?'} records: ${b.stream.bytesPerRecord} B per record`,
+		'| link | page | first points (s) | all points (s) | bytes down per load | note |',
+		'|---|---|---|---|---|---|'
+	];
+	for (const r of b.rows) {
+		lines.push(`| ${r.link} | ${r.page} | ${r.firstPointsS ?? '—'} | ${r.allPointsS ?? '—'} | ${r.bytesDown === null ? '—' : `${(r.bytesDown / 1e6).toFixed(2)} MB`} | ${r.timedOut ? 'did not finish in time' : ''} |`);
+	}
+	return lines.join('\n');
+}
