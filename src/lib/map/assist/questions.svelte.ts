@@ -50,7 +50,8 @@ export class Questions {
 		this.open = this.open === which ? null : which;
 		this.mounted[which] = true;
 		if (this.open) {
-			this.selection.record = null;
+			// The record's ring and its place in the URL go with its panel.
+			if (this.selection.record) this.selection.close();
 			this.selection.clusterList = null;
 		}
 		// The rings follow their panel (overlays/rings.ts).
