@@ -356,7 +356,45 @@ describe('overlays that leave with their panel', () => {
 		await page.keyboard.press('Escape');
 		await expect.poll(rings).toBe(0);
 		expect(await page.getByTestId('search-panel').isHidden()).toBe(true);
+		// An empty search is no search: the panel stays open, its results and rings go.
+		await page.getByTestId('search-open').click();
+		await expect.poll(rings).toBe(shown);
+		await page.getByTestId('search-input').fill('');
+		await page.getByTestId('search-input').press('Enter');
+		await expect.poll(rings).toBe(0);
+		expect(await page.getByTestId('search-summary').count()).toBe(0);
+		expect(await page.getByTestId('search-panel').isHidden()).toBe(false);
+		await page.getByTestId('search-close').click();
 	});
+
+	it('the open record closes when a filter change leaves it out, and stays open while the filter still selects it', async () => {
+		if ((await page.getByTestId('records-table').count()) === 0) await page.getByTestId('table-open').click();
+		await page.getByTestId('table-grid').focus();
+		await page.keyboard.press('Home');
+		await page.keyboard.press('Enter');
+		await page.getByTestId('record-panel').waitFor();
+		await expect.poll(() => new URL(page.url()).searchParams.get('rec') ?? '', { timeout: 30_000 }).not.toBe('');
+		const uuid = new URL(page.url()).searchParams.get('rec')!.split('/')[2];
+		const { country } = db.one<{ country: string }>('SELECT primary_country country FROM records WHERE uuid = ?', uuid);
+		const other = db.one<{ c: string }>('SELECT primary_country c FROM records WHERE mappable = 1 AND primary_country <> ? GROUP BY c ORDER BY count(*) DESC LIMIT 1', country).c;
+		const choose = async (name: string) => {
+			await page.getByLabel('Search countries').fill(name.slice(0, 4));
+			await page.getByTestId('country-list').getByText(name, { exact: true }).click();
+			await page.getByLabel('Search countries').fill('');
+		};
+		// Its own country: still selected, still open.
+		await choose(country);
+		await expect.poll(visible).toBe(db.count('mappable = 1 AND primary_country = ?', country));
+		expect(await page.getByTestId('record-panel').count()).toBe(1);
+		// Another country only: the record is no longer on the map, so its panel goes (and the URL forgets it).
+		await choose(country);
+		await choose(other);
+		await expect.poll(() => page.getByTestId('record-panel').count()).toBe(0);
+		await expect.poll(() => new URL(page.url()).searchParams.get('rec')).toBeNull();
+		await page.getByRole('button', { name: /clear \(1\)/ }).click();
+		await expect.poll(visible).toBe(db.count('mappable = 1'));
+		await jumpTo(25, 15, 1.6);
+	}, 120_000);
 
 	it('a click on empty map closes the record panel; the legend explains grey clusters', async () => {
 		// A record opened from the table; then a click where the map has no record.

@@ -5,6 +5,13 @@ import type { Map as MaplibreMap } from 'maplibre-gl';
 import type { Area } from '../geo/areas';
 import type { Component, Dataset } from '../types/dataset';
 import type { ExportRequest } from './export/briefing';
+import { BRIEFING_TITLE } from './export/map-briefing';
+import { CLUSTER_MAX_ZOOM } from './config';
+import type { RecordFeed } from './feed.svelte';
+import type { FilterState } from './filters.svelte';
+import { boundsOf, type Scene } from './scene.svelte';
+import type { TableState } from './table/table-state.svelte';
+import type { PlaybackState } from './timeline/playback-state.svelte';
 import type { PlaybackSettings } from './timeline/playback';
 
 export interface ExplorerHandle {
@@ -40,4 +47,64 @@ declare global {
 	interface Window {
 		__explorer?: ExplorerHandle;
 	}
+}
+
+export interface HandleSources {
+	container: HTMLElement;
+	scene: Scene;
+	feed: RecordFeed;
+	filters: FilterState;
+	playback: PlaybackState;
+	table: TableState;
+	briefing(request: ExportRequest): Promise<HTMLCanvasElement>;
+}
+
+/** The handle over a page's state (read-only views of what it shows; nothing secret). */
+export function createHandle(s: HandleSources): ExplorerHandle {
+	const map = s.scene.map!;
+	// Page coordinates, so a test can click them directly.
+	const toPage = (lon: number, lat: number) => {
+		const p = map.project([lon, lat]);
+		const r = s.container.getBoundingClientRect();
+		return { x: p.x + r.left, y: p.y + r.top };
+	};
+	return {
+		map,
+		get lastIndexMs() {
+			return s.feed.lastIndexWorkMs;
+		},
+		settled: () => s.feed.clustersSettled && s.feed.progress.done && !map.isMoving(),
+		clusters: () => {
+			const { clusters } = s.feed;
+			if (!clusters || map.getZoom() > CLUSTER_MAX_ZOOM) return [];
+			const out = [];
+			for (let i = 0; i < clusters.length; i++) out.push({ ...toPage(clusters.lon[i], clusters.lat[i]), count: clusters.count[i], clusterId: clusters.clusterId[i] });
+			return out;
+		},
+		points: (limit = 50) => s.feed.recordsIn(boundsOf(map), limit).map(({ part, index, lon, lat }) => ({ ...toPage(lon, lat), ...s.feed.keyOf(part, index) })),
+		exportImage: async (request) => {
+			const screen = s.container.getBoundingClientRect();
+			const canvas = await s.briefing({ width: request.width ?? Math.round(screen.width), height: request.height ?? Math.round(screen.height), scale: request.scale ?? 1, title: request.title ?? BRIEFING_TITLE, places: request.places });
+			return canvas.toDataURL('image/png');
+		},
+		playing: () => s.playback.player.playing,
+		playWindow: () => {
+			const w = s.playback.window;
+			return w ? { from: w.from, to: w.to } : null;
+		},
+		play: (settings = {}) => {
+			s.playback.settings = { ...s.playback.settings, ...settings };
+			s.playback.player.play();
+		},
+		pause: () => s.playback.player.pause(),
+		usePlaybackOnGpu: (on) => {
+			s.scene.playbackOnGpu = on;
+			s.scene.redraw();
+		},
+		setDateRange: (dayFrom, dayTo) => s.filters.set({ ...s.filters.filter, dayFrom, dayTo }),
+		tableUuids: () => s.table.uuids(),
+		lastRowsMs: () => s.table.lastRowsMs,
+		setAreas: (areas) => s.filters.set({ ...s.filters.filter, areas }),
+		lastAreaMs: () => s.feed.lastAreaMs
+	};
 }

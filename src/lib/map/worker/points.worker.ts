@@ -10,7 +10,8 @@ import { rasterizeDensity } from './density';
 import { buildClusterIndex, CellBuilder, cellKeyOf, type ClusterIndex } from './cluster-index';
 import type { FromWorker, RecordRef, ToWorker } from './protocol';
 import { formatAreas, mercatorAreaTest } from '../../geo/areas';
-import { nameRanks, tableOrder, toRef, refIndex, refPart, type SortKey } from './table-order';
+import { nameRanks, orderAll, type PartKeys, type PrimaryKey, type TableSort } from './table-order';
+import { collectRows, type RowTest } from './table-rows';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -231,49 +232,67 @@ function leaves(seq: number, clusterId: number, limit: number): void {
 
 type RowsRequest = Extract<ToWorker, { type: 'rows' }>;
 
-/** The records table's order: every record passing the filter, the dates and the view box. */
+/** Rows sent first, before the rest of the list: a screenful or two. */
+const FIRST_ROWS = 100;
+
+/** Every record in the order of one sort (table-order.ts), until records arrive or the sort changes. */
+let tableOrderCache: { key: string; order: Uint32Array } | null = null;
+
+function orderOf(sort: TableSort): Uint32Array {
+	const field = sort.key === 'country' || sort.key === 'area' || sort.key === 'entity' ? sort.key : null;
+	const key = `${sort.key}:${sort.descending}:${recordsLoaded()}:${field ? dictionaries[field].length : 0}`;
+	if (tableOrderCache?.key === key) return tableOrderCache.order;
+	const keys: PartKeys[] = [...parts.values()].map((p) => ({ partNo: PART_IDS.indexOf(p.id), length: p.length, day: p.day, codes: field ? p[field] : undefined }));
+	// PART_IDS: icd/video, icd/image, icdb/video, icdb/image; ICD before ICDB, video before image.
+	const primary: PrimaryKey | undefined =
+		sort.key === 'dataset' ? { size: 2, ofPart: (n) => n >> 1 } : sort.key === 'component' ? { size: 2, ofPart: (n) => n & 1 } : field ? nameRanks(dictionaries[field]) : undefined;
+	const order = orderAll(keys, sort, dayMin ?? 0, dayMax ?? 0, primary);
+	tableOrderCache = { key, order };
+	return order;
+}
+
+/** The rest of the last rows request, done after the messages that were waiting (the map's image first). */
+let rowsLeft: (() => void) | null = null;
+function finishRows(): void {
+	const rest = rowsLeft;
+	rowsLeft = null;
+	rest?.();
+}
+
+/**
+ * The records table: every record passing the filter, the dates and the view box, in order. The
+ * first rows are sent at once; the whole list follows once the requests that came with this one
+ * (the density image) are answered.
+ */
 function rows(m: RowsRequest): void {
 	const started = performance.now();
-	const countries = codeTable(dictionaries.country, m.filter.countries);
-	const entities = codeTable(dictionaries.entity, m.filter.entities);
+	const order = orderOf(m.sort);
 	const pinned = pinnedSets(m.filter.pinned);
 	const inAreas = areaFlags(m.filter);
-	const [from, to] = m.dayRange;
-	// The view box in the worker's Mercator units (y grows southwards).
-	const box = m.view && { x0: mercatorX(m.view[0]), x1: mercatorX(m.view[2]), y0: mercatorY(m.view[3]), y1: mercatorY(m.view[1]) };
-	const byPart: Part[] = [];
-	let refs = new Uint32Array(recordsLoaded());
-	let n = 0;
-	for (const p of parts.values()) {
-		const partNo = PART_IDS.indexOf(p.id);
-		byPart[partNo] = p;
-		if (!partEnabled(p, m.filter)) continue;
-		const pin = pinned?.get(p.id);
-		if (pinned && !pin) continue;
-		const area = inAreas?.get(p.id);
-		for (let i = 0; i < p.length; i++) {
-			const day = p.day[i];
-			if (area && !area[i]) continue;
-			if (day < from || day > to) continue;
-			if (box && (p.x[i] < box.x0 || p.x[i] > box.x1 || p.y[i] < box.y0 || p.y[i] > box.y1)) continue;
-			if ((pin && !pin.has(i)) || !passesNames(p.country[i], p.entity[i], countries, entities)) continue;
-			refs[n++] = toRef(partNo, i);
-		}
-	}
-	refs = refs.slice(0, n);
-	const column = (key: SortKey) => (key === 'country' ? 'country' : key === 'area' ? 'area' : 'entity');
-	let primary: { k: number; key: (ref: number) => number } | undefined;
-	if (m.sort.key === 'dataset' || m.sort.key === 'component') {
-		const byDataset = m.sort.key === 'dataset';
-		// PART_IDS: icd/video, icd/image, icdb/video, icdb/image; ICD before ICDB, video before image.
-		primary = { k: 2, key: (r) => (byDataset ? refPart(r) >> 1 : refPart(r) & 1) };
-	} else if (m.sort.key !== 'date') {
-		const field = column(m.sort.key);
-		const { rank, size } = nameRanks(dictionaries[field]);
-		primary = { k: size, key: (r) => rank[byPart[refPart(r)][field][refIndex(r)] + 1] };
-	}
-	const order = tableOrder({ refs, sort: m.sort, day: (r) => byPart[refPart(r)].day[refIndex(r)], dayMin: dayMin ?? 0, dayMax: dayMax ?? 0, primary });
-	post({ type: 'rows', seq: m.seq, order, ms: performance.now() - started }, [order.buffer]);
+	const test: RowTest = {
+		parts: PART_IDS.map((id) => {
+			const p = parts.get(id);
+			return p && partEnabled(p, m.filter) && (!pinned || pinned.has(id)) ? p : undefined;
+		}),
+		from: m.dayRange[0],
+		to: m.dayRange[1],
+		countries: codeTable(dictionaries.country, m.filter.countries),
+		entities: codeTable(dictionaries.entity, m.filter.entities),
+		areas: inAreas && PART_IDS.map((id) => inAreas.get(id)),
+		pinned: pinned && PART_IDS.map((id) => pinned.get(id)),
+		// The view box in the worker's Mercator units (y grows southwards).
+		box: m.view && { x0: mercatorX(m.view[0]), x1: mercatorX(m.view[2]), y0: mercatorY(m.view[3]), y1: mercatorY(m.view[1]) }
+	};
+	const out = new Uint32Array(order.length);
+	const first = collectRows(order, 0, test, out, 0, FIRST_ROWS);
+	const send = (n: number, complete: boolean) => {
+		const list = out.slice(0, n);
+		post({ type: 'rows', seq: m.seq, order: list, complete, ms: performance.now() - started }, [list.buffer]);
+	};
+	if (first.next === order.length) return send(first.n, true);
+	send(first.n, false);
+	rowsLeft = () => send(collectRows(order, first.next, test, out, first.n, Infinity).n, true);
+	void yieldToMessages().then(finishRows);
 }
 
 type DensityRequest = Extract<ToWorker, { type: 'density' }>;
@@ -362,7 +381,8 @@ async function load(url: string): Promise<void> {
 	abort = new AbortController();
 	const signal = abort.signal;
 	try {
-		const response = await fetch(url, { signal });
+		// Never written to the browser's cache (the server's header is not no-store: endpoints.ts).
+		const response = await fetch(url, { signal, cache: 'no-store' });
 		if (!response.ok || !response.body) {
 			const body = await response.json().catch(() => null);
 			post({ type: 'stream-failed', message: body?.message ?? `The explorer's server answered ${response.status}.` });
@@ -425,6 +445,9 @@ function transferables(b: RecordColumns): Transferable[] {
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
 	const m = event.data;
+	// A newer rows request replaces the rest of the last one; the map's image goes before it; anything else after it.
+	if (m.type === 'rows') rowsLeft = null;
+	else if (m.type !== 'density') finishRows();
 	switch (m.type) {
 		case 'load':
 			void load(m.url);

@@ -79,6 +79,7 @@ export type FromWorker =
 	 */
 	| { type: 'density'; seq: number; frame: DensityFrame; rgba: Uint8ClampedArray; records: number; passing: number; cells: number; loaded: number; ms: number; first: boolean; pushed: boolean }
 	| { type: 'expanded'; seq: number; zoom: number }
-	/** Refs (table-order.ts: part number and index) of the table's records, in its order. */
-	| { type: 'rows'; seq: number; order: Uint32Array; ms: number }
+	/** Refs (table-order.ts: part number and index) of the table's records, in its order: the first
+	 * rows (`complete` false), then the whole list under the same seq. */
+	| { type: 'rows'; seq: number; order: Uint32Array; complete: boolean; ms: number }
 	| { type: 'leaves'; seq: number; records: RecordRef[]; total: number };

@@ -34,6 +34,16 @@ export function service(url: URL): Service {
 
 export const NO_STORE = { 'cache-control': 'no-store' };
 
+/**
+ * The record stream is not `no-store`: Chromium reports a `no-store` response that its reader
+ * consumes more slowly than it arrives (the points worker decodes as it reads, and pauses for the
+ * first view) as aborted in about one load in four, though every byte arrives (issue 16; 11 of 56
+ * loads in a bare worker-and-server reproduction, none of 100 without `no-store`). The page asks
+ * for it with `cache: 'no-store'` (worker/points.worker.ts), so the browser never stores it;
+ * `private` keeps shared caches from storing it, `no-cache` from reusing it.
+ */
+const STREAM_CACHE = { 'cache-control': 'private, no-cache' };
+
 export function failure(message: string, status: number): Response {
 	return json({ message }, { status, headers: NO_STORE });
 }
@@ -53,7 +63,7 @@ export function streamRecords(url: URL, signal: AbortSignal): Response {
 	// Signed in: only the parts the analyst's key may see (found at sign-in), not a refusal per other part.
 	const allowed = getRequestEvent().locals.analyst?.parts;
 	const body = recordStream({ source: client, parts: allowed ? parts.value.filter((p) => allowed.includes(p)) : parts.value, origin: connection.origin, signal });
-	return new Response(body, { headers: { 'content-type': STREAM_CONTENT_TYPE, ...NO_STORE, 'x-content-type-options': 'nosniff' } });
+	return new Response(body, { headers: { 'content-type': STREAM_CONTENT_TYPE, ...STREAM_CACHE, 'x-content-type-options': 'nosniff' } });
 }
 
 /** GET /api/record/{dataset}/{component}/{uuid} : the record detail, for the tooltip and side panel. */

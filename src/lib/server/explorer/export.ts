@@ -11,6 +11,9 @@ import { ServiceError } from './errors';
 import { parseStreamQuery, type Parsed } from './params';
 import { walkManifests, type GeoManifestSource } from './walker';
 import { areaTest, parseAreas, type Area } from '../../geo/areas';
+import { CsvFormat, GeoJsonFormat, type RecordsFormat } from './export-format';
+
+export { csvCell, CSV_COLUMNS } from './export-format';
 
 export type ExportFormat = 'csv' | 'geojson';
 
@@ -28,8 +31,6 @@ export interface ExportRequest {
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const FILTER_PARAMS = new Set(['format', 'countries', 'entities', 'from', 'to', 'areas']);
 const MAX_NAMES = 500;
-
-export const CSV_COLUMNS = ['uuid', 'dataset', 'component', 'primary_id', 'primary_date', 'primary_country', 'second_geo_layer', 'entity', 'title', 'dominant_lat', 'dominant_long'] as const;
 
 /** `?format=csv&datasets=…&components=…&countries=A|B&entities=…&from=YYYY-MM-DD&to=…&areas=r:…|p:…` */
 export function parseExport(query: URLSearchParams): Parsed<ExportRequest> {
@@ -54,28 +55,6 @@ export function parseExport(query: URLSearchParams): Parsed<ExportRequest> {
 	return { ok: true, value: { format, parts: parts.value, countries, entities, from, to, areas: areas.areas } };
 }
 
-/** Spreadsheets run cells that start with = + - @ as formulas: such text is quoted as text (OWASP CSV injection). */
-export function csvCell(value: string | number | undefined): string {
-	if (value === undefined) return '';
-	let text = String(value);
-	if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-interface Row {
-	dataset: Dataset;
-	component: Component;
-	item: GeoItem;
-}
-
-const csvRow = ({ dataset, component, item }: Row) =>
-	[item.uuid, DATASET_LABEL[dataset], component, item.primaryId, item.date, item.country, item.area, item.entity, item.title, item.lat, item.lon].map(csvCell).join(',') + '\r\n';
-
-function geojsonFeature({ dataset, component, item }: Row): string {
-	const properties = { uuid: item.uuid, dataset: DATASET_LABEL[dataset], component, primary_id: item.primaryId, primary_date: item.date, primary_country: item.country, second_geo_layer: item.area, entity: item.entity, title: item.title };
-	return JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: [item.lon, item.lat] }, properties });
-}
-
 /** What the manifest can filter by itself; the rest is checked per item. */
 function manifestFilters(r: ExportRequest): GeoFilters {
 	return {
@@ -92,20 +71,20 @@ export function exportStream(source: GeoManifestSource, r: ExportRequest, signal
 	const countries = r.countries.length > 1 ? new Set(r.countries) : null;
 	const entities = r.entities.length > 1 ? new Set(r.entities) : null;
 	const inAreas = areaTest(r.areas);
-	const encoder = new TextEncoder();
-	let first = true;
+	const format: RecordsFormat = r.format === 'csv' ? new CsvFormat() : new GeoJsonFormat();
+	const keep = (item: GeoItem) => (!countries || countries.has(item.country ?? '')) && (!entities || entities.has(item.entity ?? '')) && (!inAreas || inAreas(item.lon, item.lat));
 	let waiting: (() => void) | null = null;
 	return new ReadableStream<Uint8Array>(
 		{
 			start(controller) {
-				const write = async (text: string) => {
-					if (abort.signal.aborted || !text) return;
-					controller.enqueue(encoder.encode(text));
+				const write = async (bytes: Uint8Array) => {
+					if (abort.signal.aborted || bytes.length === 0) return;
+					controller.enqueue(bytes);
 					if ((controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (waiting = resolve));
 				};
 				void (async () => {
 					try {
-						await write(r.format === 'csv' ? CSV_COLUMNS.join(',') + '\r\n' : '{"type":"FeatureCollection","features":[\n');
+						await write(format.head());
 						await walkManifests({
 							source,
 							parts: r.parts,
@@ -116,22 +95,12 @@ export function exportStream(source: GeoManifestSource, r: ExportRequest, signal
 								if (event.type === 'error') throw new ServiceError({ status: event.status ?? 502, code: event.code, title: 'Export failed' }, event.message);
 								if (event.type !== 'page') return;
 								const [dataset, component] = event.part.split('/') as [Dataset, Component];
-								let text = '';
-								for (const item of event.items) {
-									if (countries && !countries.has(item.country ?? '')) continue;
-									if (entities && !entities.has(item.entity ?? '')) continue;
-									if (inAreas && !inAreas(item.lon, item.lat)) continue;
-									if (r.format === 'csv') text += csvRow({ dataset, component, item });
-									else {
-										text += (first ? '' : ',\n') + geojsonFeature({ dataset, component, item });
-										first = false;
-									}
-								}
-								await write(text);
+								const items = countries || entities || inAreas ? event.items.filter(keep) : event.items;
+								await write(format.page(DATASET_LABEL[dataset], component, items));
 							}
 						});
 						if (abort.signal.aborted) return;
-						if (r.format === 'geojson') await write('\n]}\n');
+						await write(format.tail());
 						controller.close();
 					} catch (error) {
 						if (!abort.signal.aborted) controller.error(error);

@@ -1,0 +1,75 @@
+// The briefing image of what the explorer shows: the same filters, its own clusters and density
+// image for the export's zoom and extent (asked of the worker), the rings of the open panel, the
+// selected record and the place names, composed by briefing.ts.
+import { CLUSTER_MAX_ZOOM } from '../config';
+import type { RecordFeed } from '../feed.svelte';
+import type { FilterState } from '../filters.svelte';
+import { clusterData, pointLayers } from '../layers';
+import type { Highlights } from '../overlays/highlights';
+import { loadPlaceLabels, placeLayers, PlacesInView } from '../places/labels';
+import { DENSITY_CELL_PIXELS, type Scene } from '../scene.svelte';
+import type { Selection } from '../selection.svelte';
+import type { PlaybackState } from '../timeline/playback-state.svelte';
+import { densityFrame } from '../worker/density';
+import { renderBriefing, type ExportRequest } from './briefing';
+import { describeFilters } from './describe';
+
+export const BRIEFING_TITLE = 'ICD/ICDB records';
+
+export interface BriefingSources {
+	scene: Scene;
+	feed: RecordFeed;
+	filters: FilterState;
+	playback: PlaybackState;
+	highlights: Highlights;
+	selection: Selection;
+	serviceLabel: string;
+}
+
+/** The briefing image of the current view: what the map shows, at the requested size. */
+export async function explorerBriefing(s: BriefingSources, request: ExportRequest, progress?: (what: string) => void): Promise<HTMLCanvasElement> {
+	const { map } = s.scene;
+	const worker = s.feed.worker;
+	if (!map || !worker) throw new Error('The map is not ready yet.');
+	s.playback.player.pause();
+	const { filter } = s.filters;
+	return renderBriefing(
+		request,
+		{
+			live: map,
+			subtitle: describeFilters(filter, s.playback.dateLabel, s.feed.visibleCount),
+			datasets: filter.datasets,
+			serviceLabel: s.serviceLabel,
+			credits: request.places === false ? [] : ['GeoNames'],
+			rings: s.highlights.legend(),
+			areas: filter.areas.length > 0,
+			layers: async (view) => {
+				const zoomedOut = view.zoom <= CLUSTER_MAX_ZOOM;
+				const frame = zoomedOut ? densityFrame(view.bounds, view.project, DENSITY_CELL_PIXELS) : null;
+				const [r, d, labels] = await Promise.all([
+					zoomedOut ? worker.clustersOnce(view.bbox, view.zoom) : null,
+					frame ? worker.densityOnce({ frame, filter: s.filters.filter, dayRange: s.filters.days(), softRange: null, style: 'underlay' }) : null,
+					request.places === false ? null : loadPlaceLabels().catch(() => null)
+				]);
+				return pointLayers({
+					parts: [...s.feed.parts.values()],
+					visibleParts: s.filters.partsShown,
+					dayRange: s.filters.days(),
+					softRange: null,
+					playing: false,
+					playbackOnGpu: s.scene.playbackOnGpu,
+					zoom: view.zoom,
+					bounds: view.bounds,
+					streaming: false,
+					clusters: r && clusterData(r),
+					density: d,
+					selected: s.selection.point,
+					highlighted: s.highlights.shown(view.project),
+					labels: s.scene.datasetLabels(view),
+					places: labels ? placeLayers(new PlacesInView(labels).at(view.bounds, view.zoom), labels.characters) : []
+				});
+			}
+		},
+		progress
+	);
+}

@@ -1,0 +1,214 @@
+// What the map draws and when: deck.gl's layers built from the page's state (layers.ts), the
+// worker asked for the density image and clusters of the view, the first image handed from the
+// 2D first paint to deck.gl (first-paint.ts), and the place names once the records are on screen.
+import type { MapboxOverlay } from '@deck.gl/mapbox';
+import type { Map as MaplibreMap } from 'maplibre-gl';
+import { DATASET_LABEL, type Dataset } from '../types/dataset';
+import type { Box, PartColumns } from './columns';
+import { CLUSTER_MAX_ZOOM } from './config';
+import type { RecordFeed } from './feed.svelte';
+import type { FilterState } from './filters.svelte';
+import { afterNextPaint, type FirstPaint } from './first-paint';
+import { screenProjection } from './geo';
+import { needsUpload, pointLayers } from './layers';
+import type { Highlights } from './overlays/highlights';
+import { loadPlaceLabels, placeLayers, PlacesInView } from './places/labels';
+import type { Selection } from './selection.svelte';
+import type { PlaybackState } from './timeline/playback-state.svelte';
+import { densityFrame, type DensityStyle } from './worker/density';
+import type { DensityReply } from './worker/client';
+import type { OffscreenView } from './export/render';
+
+/** Screen pixels per cell of the density image: a record zoomed out covers about two. */
+export const DENSITY_CELL_PIXELS = 2;
+
+export function boundsOf(m: MaplibreMap): Box {
+	const b = m.getBounds();
+	return { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() };
+}
+
+export class Scene {
+	map: MaplibreMap | undefined;
+	overlay: MapboxOverlay | undefined;
+	mapReady = $state(false);
+	/** Hardware GPU (see gpu.ts): zoomed-out playback fades dots on the GPU instead of redrawing the image. */
+	playbackOnGpu = false;
+	firstPaint: FirstPaint | null = null;
+	/** The first density image with records: on the 2D canvas, then handed to deck.gl, then drawn by it. */
+	private firstImage: 'none' | 'previewing' | 'handing' | 'done' = 'none';
+	private places: PlacesInView | null = null;
+	private frame = 0;
+	private redrawTimer: ReturnType<typeof setTimeout> | undefined;
+	private lastStreamRedraw = 0;
+
+	constructor(
+		private readonly feed: RecordFeed,
+		private readonly filters: FilterState,
+		private readonly playback: PlaybackState,
+		private readonly rings: Highlights,
+		private readonly selection: Selection
+	) {}
+
+	/** Hands deck.gl new layers at the next animation frame (several changes in a frame coalesce). */
+	redraw(): void {
+		if (this.frame || !this.overlay) return;
+		this.frame = requestAnimationFrame(() => {
+			this.frame = 0;
+			this.setLayers();
+		});
+	}
+
+	/**
+	 * Hands deck.gl new layers now, so that the map draws them in the coming frame instead of the
+	 * one after: a new density image or cluster set shows a frame sooner, which in software WebGL
+	 * is 100–200 ms. (The worker's replies are already one at a time.)
+	 */
+	redrawNow(): void {
+		cancelAnimationFrame(this.frame);
+		this.frame = 0;
+		this.setLayers();
+	}
+
+	/** While records stream in, each redraw re-uploads the grown columns: a few per second is plenty. */
+	redrawSoon(): void {
+		if (this.redrawTimer) return;
+		const wait = Math.max(0, 400 - (performance.now() - this.lastStreamRedraw));
+		this.redrawTimer = setTimeout(() => {
+			this.redrawTimer = undefined;
+			this.lastStreamRedraw = performance.now();
+			this.redraw();
+		}, wait);
+	}
+
+	/** A part grew: a frame costs the most while a million points stream in, so only draw when its upload is due. */
+	grown(columns: PartColumns): void {
+		if (needsUpload(columns, !this.feed.progress.done, performance.now())) this.redrawSoon();
+	}
+
+	private setLayers(): void {
+		const { map, overlay, feed } = this;
+		if (!overlay || !map) return;
+		const dates = this.playback.drawnDates();
+		overlay.setProps({
+			layers: pointLayers({
+				parts: [...feed.parts.values()],
+				visibleParts: this.filters.partsShown,
+				dayRange: dates.range,
+				softRange: dates.soft,
+				// A held playback window has no clusters of its own (they are the range's).
+				playing: this.playback.playing || this.playback.window !== null,
+				playbackOnGpu: this.playbackOnGpu,
+				zoom: map.getZoom(),
+				bounds: boundsOf(map),
+				streaming: !feed.progress.done,
+				// While the first image is on its way to the screen, deck.gl gets nothing new to build
+				// pipelines for (first-paint.ts): the image once the 2D paint is shown, clusters after it.
+				clusters: this.firstImage === 'previewing' || this.firstImage === 'handing' ? null : feed.clusters,
+				density: this.firstImage === 'previewing' ? null : feed.density,
+				selected: this.selection.point,
+				highlighted: this.rings.shown(screenProjection(map)),
+				labels: this.datasetLabels(),
+				places: this.placeLayersIn(boundsOf(map), map.getZoom())
+			})
+		});
+	}
+
+	/** Asks the worker for the density image of the view, filter and dates now (zoomed out only). */
+	requestDensity(): void {
+		const { map, feed } = this;
+		const worker = feed.worker;
+		if (!map || !worker || (this.playback.playing && this.playbackOnGpu)) return;
+		if (map.getZoom() > CLUSTER_MAX_ZOOM) {
+			// Not drawn zoomed in; an image of another filter must not show while zooming back out.
+			feed.density = null;
+			return;
+		}
+		const frame = densityFrame(boundsOf(map), screenProjection(map), DENSITY_CELL_PIXELS);
+		if (!frame) return;
+		const dates = this.playback.drawnDates();
+		const style: DensityStyle = this.playback.playing || this.playback.window ? 'playback' : 'underlay';
+		// The worker appends a batch before the page receives it: it holds at least these records.
+		feed.densityAskedAt = feed.loadedRecords();
+		worker.requestDensity({ frame, filter: this.filters.filter, dayRange: dates.range, softRange: dates.soft, style });
+	}
+
+	requestClusters(): void {
+		const { map } = this;
+		if (!map) return;
+		const b = map.getBounds();
+		this.feed.worker?.queryClusters([Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())], map.getZoom());
+	}
+
+	/** A density image arrived (the feed has taken its counts): the first one goes through the first paint. */
+	densityArrived(r: DensityReply): void {
+		if (this.firstImage === 'none' && r.records > 0 && this.firstPaint?.active) return this.showFirstImage(r, this.firstPaint);
+		// The stream waits until its first image is on screen (worker: showFirstView).
+		if (r.first) this.afterMapFrame(() => this.feed.worker?.firstDrawn());
+		this.redrawNow();
+	}
+
+	/** Runs `then` once the map's next frame is on screen: after its 'render' (GL commands issued)
+	 * and the commit of that frame, which without a GPU waits for the pixels. */
+	private afterMapFrame(then: () => void): void {
+		this.map?.once('render', () => setTimeout(then, 0));
+		this.map?.triggerRepaint();
+	}
+
+	/** The first image: painted on the 2D canvas now, handed to deck.gl once that is on screen. */
+	private showFirstImage(reply: DensityReply, paint: FirstPaint): void {
+		this.firstImage = 'previewing';
+		paint.showImage(reply.image, reply.frame, reply.passing);
+		// Two frames on screen before deck.gl's first one (which, without a GPU, holds the page
+		// up to a second) begins: one for the paint, one to be sure it was presented.
+		afterNextPaint(() =>
+			afterNextPaint(() => {
+				// The records are on screen: the stream may go on (worker: showFirstView).
+				this.feed.worker?.firstDrawn();
+				this.firstImage = 'handing';
+				this.redrawNow();
+				this.afterMapFrame(() => this.revealMap());
+			})
+		);
+	}
+
+	/** Ends the first paint (first-paint.ts): the map's own canvas is shown; then the rest is drawn. */
+	revealMap(): void {
+		this.firstPaint?.reveal(() => {
+			if (this.firstImage !== 'none') this.firstImage = 'done';
+			this.feed.worker?.firstDrawn();
+			this.startPlaces();
+			this.redraw();
+		});
+	}
+
+	/** Place names: fetched once the first records are on screen (the file and the font atlas wait their turn). */
+	startPlaces(): void {
+		loadPlaceLabels().then(
+			(labels) => {
+				this.places ??= new PlacesInView(labels);
+				this.redraw();
+			},
+			() => {}
+		);
+	}
+
+	private placeLayersIn(bounds: Box, zoom: number) {
+		return this.places ? placeLayers(this.places.at(bounds, zoom), this.places.characters) : [];
+	}
+
+	/** "ICD"/"ICDB" beside each record once zoomed in far enough to read them (capped). */
+	datasetLabels(view?: OffscreenView): { lon: number; lat: number; text: string; dataset: Dataset }[] {
+		const { map } = this;
+		if (!map || (view?.zoom ?? map.getZoom()) < 11) return [];
+		return this.feed.recordsIn(view?.bounds ?? boundsOf(map), 400).map(({ part, lon, lat }) => {
+			const dataset = part.id.split('/')[0] as Dataset;
+			return { lon, lat, text: DATASET_LABEL[dataset], dataset };
+		});
+	}
+
+	destroy(): void {
+		if (this.frame) cancelAnimationFrame(this.frame);
+		clearTimeout(this.redrawTimer);
+		this.map?.remove();
+	}
+}
