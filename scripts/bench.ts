@@ -62,7 +62,7 @@ const log = (s: string) => process.stdout.write(s + '\n');
 
 async function runAt(records: number, name: string): Promise<Record<string, unknown>> {
 	const runStarted = performance.now();
-	const { dataDir, key } = prepareDataset(records);
+	const { dataDir, key } = await prepareDataset(records);
 	const server = await startProductionServer(dataDir, records);
 	// Interrupted (Ctrl-C, kill): the server is our child and must not outlive us. Playwright
 	// closes the browsers it launched on its own.

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { openDatabase } from '../../src/lib/server/db/open';
+import { sqliteSql } from '../../src/lib/server/db/sqlite-sql';
 import { ensureDataset, formatProgress } from '../../src/lib/server/dataset';
 import { createKey } from '../../src/lib/server/service/auth/keys';
 import { progressLine } from '../../src/lib/server/progress';
@@ -15,7 +16,7 @@ export function benchDataDir(records: number): string {
 }
 
 /** Generates (once, cached across runs) the dataset of `records` per component; returns a key without limits. */
-export function prepareDataset(records: number): { dataDir: string; key: string } {
+export async function prepareDataset(records: number): Promise<{ dataDir: string; key: string }> {
 	const dataDir = benchDataDir(records);
 	const db = openDatabase(dataDir);
 	const line = progressLine(process.stderr);
@@ -24,8 +25,9 @@ export function prepareDataset(records: number): { dataDir: string; key: string 
 	line.done();
 	if (generated) process.stderr.write(`bench: dataset of ${records.toLocaleString('en')} per component ready in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 	db.pragma('optimize');
-	const { key } = createKey(db, { name: 'bench', rate: 1e9, burst: 1e9, credits: 1e9 }, Date.now());
-	db.close();
+	const sql = sqliteSql(db);
+	const { key } = await createKey(sql, { name: 'bench', rate: 1e9, burst: 1e9, credits: 1e9 }, Date.now());
+	await sql.close();
 	return { dataDir, key };
 }
 

@@ -15,7 +15,7 @@ let server: TestServer;
 let db: Oracle;
 beforeAll(async () => {
 	server = await start();
-	db = oracle(server.dataDir);
+	db = oracle(server);
 });
 afterAll(async () => {
 	db?.close();
@@ -257,7 +257,7 @@ describe('persistence', () => {
 		db.close();
 		await server.stop();
 		server = await start();
-		db = oracle(server.dataDir);
+		db = oracle(server);
 		expect(server.output()).not.toMatch(/Building natural language search index/);
 		const next = await ask({ question: 'And later?', conversation_id: turn.conversation_id });
 		expect(next.conversation_id).toBe(turn.conversation_id);

@@ -6,6 +6,6 @@ import type { Runtime } from './runtime';
 export function onShutdown(rt: Runtime): void {
 	process.once('sveltekit:shutdown' as 'beforeExit', async () => {
 		await rt.reads.close();
-		rt.db.close();
+		await rt.sql.close();
 	});
 }

@@ -1,0 +1,21 @@
+// Which database the service uses, and the connections it opens to it: PostgreSQL when
+// DATABASE_URL is set, the embedded SQLite file in DATA_DIR otherwise.
+//   service  the main thread: authentication, rate limits, credits, conversations (the writer);
+//   reader   a reader worker: the reads of the records (DATABASE_READ_URL on PostgreSQL: a replica
+//            may answer them; SQLite: a read-only connection);
+//   cli      a command-line tool (keys, seed): a small pool.
+import type { Settings } from '../env';
+import { openDatabase } from './open';
+import { createPool, postgresSql } from './postgres';
+import type { Sql } from './sql';
+import { sqliteSql } from './sqlite-sql';
+
+export type Role = 'service' | 'reader' | 'cli';
+
+export function connect(settings: Settings, role: Role): Sql {
+	const { url, readUrl, poolSize } = settings.database;
+	if (!url) return sqliteSql(openDatabase(settings.dataDir, { readonly: role === 'reader' }));
+	return postgresSql(createPool(role === 'reader' ? readUrl : url, { max: role === 'cli' ? 2 : poolSize, name: `icd-${role}` }));
+}
+
+export const usesPostgres = (settings: Settings) => settings.database.url !== '';
