@@ -1,43 +1,43 @@
 // Which database engine the integration suites run against: TEST_ENGINE=postgres runs the same
-// suites on PostgreSQL (each server gets a fresh database in one cluster for the whole run, started
-// by the global setup, or by the first suite that needs it), anything else on SQLite.
+// suites on PostgreSQL, anything else on SQLite. Each server on PostgreSQL gets a fresh database in
+// one cluster for the whole run: the global setup picks its directory, the first suite that needs
+// it starts it (a run of SQLite suites never does), and the global teardown stops and removes it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createDatabase, databaseUrl, psql, start, stop } from '../../scripts/pg/cluster';
+import { createDatabase, databaseUrl, psql, start, status, stop } from '../../scripts/pg/cluster';
 
 export type TestEngine = 'sqlite' | 'postgres';
 
 export const ENGINE: TestEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
-/** Set by the global setup when it started the run's cluster. */
+/** Set by the global setup: where the run's cluster lives (once a suite has started it). */
 export const CLUSTER_DIR_ENV = 'TEST_PG_DIR';
 
-let started: string | undefined;
+let running: string | undefined;
 
-/** The directory of a running test cluster: the run's, or one started now for this test process. */
+/** The directory of the run's cluster, started now if no suite has needed it yet. */
 export function testCluster(): string {
-	const shared = process.env[CLUSTER_DIR_ENV];
-	if (shared) return shared;
-	if (!started) {
-		const dir = startCluster();
-		process.once('exit', () => stopCluster(dir));
-		started = dir;
+	const dir = process.env[CLUSTER_DIR_ENV];
+	if (!dir) throw new Error(`${CLUSTER_DIR_ENV} is unset: PostgreSQL suites need vitest's global setup (tests/global-setup.ts)`);
+	if (running !== dir) {
+		// Files run one at a time (fileParallelism: false), so no other suite starts it meanwhile.
+		if (status(dir) !== 'running') start(dir);
+		running = dir;
 	}
-	return started;
-}
-
-/** Starts a cluster in a new temporary directory; returns that (data) directory. */
-export function startCluster(): string {
-	const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'icd-pg-'));
-	// The cluster's own user (postgres, when the tests run as root) must reach the directory.
-	fs.chmodSync(parent, 0o755);
-	const dir = path.join(parent, 'data');
-	start(dir);
 	return dir;
 }
 
+/** A directory for a cluster, not created yet: its parent is a new temporary directory. */
+export function planCluster(): string {
+	const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'icd-pg-'));
+	// The cluster's own user (postgres, when the tests run as root) must reach the directory.
+	fs.chmodSync(parent, 0o755);
+	return path.join(parent, 'data');
+}
+
+/** Stops the cluster in `dir` if it was started, and removes it. */
 export function stopCluster(dir: string): void {
 	try {
 		stop(dir);

@@ -25,7 +25,8 @@ function postgresOracle(url: string) {
 		rows<T>(sql: string, ...params: unknown[]): T[] {
 			let i = 0;
 			const bound = sql.replace(/\?/g, () => literal(params[i++]));
-			return JSON.parse(psql(url, `SELECT coalesce(json_agg(t), '[]') FROM (${bound}) t`)) as T[];
+			// The row's alias must not be a column name of the query (a column `t` would be aggregated instead).
+			return JSON.parse(psql(url, `SELECT coalesce(json_agg(oracle_row), '[]') FROM (${bound}) oracle_row`)) as T[];
 		},
 		close: () => {}
 	};

@@ -123,8 +123,9 @@ describe('reader workers under load', () => {
 	let lookup: string;
 
 	beforeAll(async () => {
-		// One query reader and room for one waiting read: the bound is easy to reach.
-		server = await startServer({ size: SIZE, env: { DB_READERS: '1', DB_READ_QUEUE: '1' } });
+		// One query reader running one read at a time (on PostgreSQL a reader runs as many as it has
+		// connections) and room for one waiting read: the bound is easy to reach.
+		server = await startServer({ size: SIZE, env: { DB_READERS: '1', DB_READ_QUEUE: '1', DB_POOL_SIZE: '1' } });
 		slow = slowQuestion(server);
 		const db = oracle(server);
 		lookup = `/v1/icd/videos/by-component-id/${db.one<{ primary_id: number }>("SELECT primary_id FROM records WHERE dataset = 'icd' AND component = 'video' LIMIT 1").primary_id}`;

@@ -15,7 +15,10 @@ export type Role = 'service' | 'reader' | 'cli';
 export function connect(settings: Settings, role: Role): Sql {
 	const { url, readUrl, poolSize } = settings.database;
 	if (!url) return sqliteSql(openDatabase(settings.dataDir, { readonly: role === 'reader' }));
-	return postgresSql(createPool(role === 'reader' ? readUrl : url, { max: role === 'cli' ? 2 : poolSize, name: `icd-${role}` }));
+	// At least two where a start-up step holds one connection (an advisory lock) while it reads
+	// through another; a reader's queries each take one at a time.
+	const max = role === 'reader' ? poolSize : role === 'cli' ? 2 : Math.max(2, poolSize);
+	return postgresSql(createPool(role === 'reader' ? readUrl : url, { max, name: `icd-${role}` }));
 }
 
 export const usesPostgres = (settings: Settings) => settings.database.url !== '';
