@@ -166,7 +166,7 @@ describe('npm start -- --workers N', () => {
 			if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start -- --workers 2 did not start:\n${out}`);
 			await new Promise((r) => setTimeout(r, 250));
 		}
-		workers = children(child.pid);
+		workers = children(child.pid!);
 		expect(workers).toHaveLength(2);
 		for (const pid of workers) expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toMatch(/build\/index\.js/);
 		// A key issued through A answers the same through the workers' port.
