@@ -8,11 +8,27 @@ export default defineConfig({
 	// The bundler's timing report is for its own developers; `npm start` prints only the app's lines.
 	build: { rolldownOptions: { checks: { bundlerTimings: false } } },
 	test: {
-		include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
 		// Integration suites start real servers on loopback; give them room on a 2-core machine.
 		testTimeout: 60_000,
 		hookTimeout: 180_000,
 		fileParallelism: false,
-		globalSetup: ['tests/global-setup.ts']
+		globalSetup: ['tests/global-setup.ts'],
+		// Every suite on the embedded SQLite database, then the service's HTTP suites once more on
+		// PostgreSQL (tests/helpers/engine.ts): the same files, parameterised by TEST_ENGINE.
+		// One engine only: npx vitest run --project postgres tests/service/x.test.ts
+		projects: [
+			{ extends: true, test: { name: 'sqlite', include: ['src/**/*.test.ts', 'tests/**/*.test.ts'], env: { TEST_ENGINE: 'sqlite' }, sequence: { groupOrder: 0 } } },
+			{
+				extends: true,
+				test: {
+					name: 'postgres',
+					include: ['tests/service/**/*.test.ts'],
+					// Two instances over one database is PostgreSQL whatever the engine: run once, above.
+					exclude: ['tests/service/instances.test.ts'],
+					env: { TEST_ENGINE: 'postgres' },
+					sequence: { groupOrder: 1 }
+				}
+			}
+		]
 	}
 });

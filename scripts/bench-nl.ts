@@ -37,7 +37,7 @@ function buildIndex(dataDir: string): number | null {
 
 async function main(): Promise<void> {
 	ensureBuild();
-	const { dataDir, key } = prepareDataset(records);
+	const { dataDir, key } = await prepareDataset(records);
 	const indexSeconds = buildIndex(dataDir);
 	if (indexSeconds !== null) process.stderr.write(`bench: NL index of ${(records * 4).toLocaleString('en')} records built in ${indexSeconds.toFixed(0)} s\n`);
 	const questions = (JSON.parse(fs.readFileSync('bench/nl-eval/queries.json', 'utf8')).queries as { search: string }[]).map((q) => q.search);

@@ -1,5 +1,5 @@
 // npm run bench -- [--records N[,N…]] [--only service|stream|browser|export|nl|signin|network|all] [--runs R] [--timeout S]
-//                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME]
+//                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME] [--postgres]
 // Prepares (and caches) a dataset of N records per component, starts the production server on it,
 // measures, and writes bench/results/<name>.json plus a readable summary on stdout. With several
 // sizes (--records 10000,100000,1000000) it measures each in turn and adds how every figure grows
@@ -7,6 +7,9 @@
 //   service: latency and throughput of the embedded service's endpoints, a mixed load (NL search
 //            and lookups at once), full manifest walks, memory: each on the reader workers and on
 //            the single-threaded path (DB_READERS=0, a second server on the same data) in turn;
+//            with --postgres instead: SQLite's reader workers beside PostgreSQL with one instance
+//            and with two (npm start -- --workers 2), the same dataset loaded into a private
+//            cluster in bench/data-pg (the load is timed the first time);
 //   stream:  the explorer's /api/stream beside the naive /bench/naive-stream (wire size, times);
 //   browser: the explorer page beside the naive /bench/naive page in headless Chromium;
 //   export:  /api/export of every record as CSV and GeoJSON: records/s and the server's memory;
@@ -25,8 +28,8 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { benchBrowser } from './bench/browser';
 import { formatTable } from './bench/naive-compare';
-import { ensureBuild, prepareDataset, startProductionServer } from './bench/server';
-import { benchService } from './bench/service';
+import { ensureBuild, preparePostgresDataset, prepareDataset, startClusteredServer, startProductionServer, type RunningServer } from './bench/server';
+import { benchService, keywordAgreement } from './bench/service';
 import { benchSignin } from './bench/signin';
 import { benchNetwork, formatNetwork } from './bench/network';
 import { benchStream } from './bench/stream';
@@ -43,7 +46,8 @@ const { values } = parseArgs({
 		seconds: { type: 'string', default: '5' },
 		connections: { type: 'string', default: '1,16,64' },
 		walks: { type: 'string', default: '3' },
-		name: { type: 'string' }
+		name: { type: 'string' },
+		postgres: { type: 'boolean', default: false }
 	}
 });
 
@@ -66,7 +70,7 @@ const log = (s: string) => process.stdout.write(s + '\n');
 
 async function runAt(records: number, name: string): Promise<Record<string, unknown>> {
 	const runStarted = performance.now();
-	const { dataDir, key } = prepareDataset(records);
+	const { dataDir, key } = await prepareDataset(records);
 	const server = await startProductionServer(dataDir, records);
 	// Interrupted (Ctrl-C, kill): the server is our child and must not outlive us. Playwright
 	// closes the browsers it launched on its own.
@@ -86,7 +90,34 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 	const heading = (what: string) =>
 		log(`\n# ${what} at ${records.toLocaleString('en')} records per component (${machine.cpus} cores, ${machine.model ?? 'cpu'}, node ${process.version})`);
 	try {
-		if (sections.has('service')) {
+		if (sections.has('service') && values.postgres) {
+			heading('service: SQLite (reader workers) beside PostgreSQL with one instance and with two');
+			const pg = await preparePostgresDataset(records);
+			result.postgresLoadSeconds = pg.loadSeconds;
+			const others: RunningServer[] = [];
+			try {
+				const one = await startProductionServer(pg.dataDir, records, { DATABASE_URL: pg.databaseUrl });
+				others.push(one);
+				const two = await startClusteredServer(pg.dataDir, records, 2, { DATABASE_URL: pg.databaseUrl });
+				others.push(two);
+				result.service = await benchService(
+					[
+						{ readers: 'pool', url: server.url, pid: server.pid },
+						// Each engine's database has its own bench key.
+						{ readers: 'postgres', url: one.url, pid: one.pid, key: pg.key },
+						{ readers: 'postgres-2', url: two.url, pid: two.pid, key: pg.key }
+					],
+					key,
+					{ seconds: Number(values.seconds), connections: values.connections!.split(',').map(Number), walkRuns: Number(values.walks), log }
+				);
+				const agreement = await keywordAgreement({ readers: 'pool', url: server.url, pid: server.pid }, { readers: 'postgres', url: one.url, pid: one.pid, key: pg.key }, key);
+				for (const k of agreement)
+					log(`  keyword ranking, BM25 (SQLite) beside ts_rank (PostgreSQL), ${k.kind}: ${k.queries} queries, same totals ${k.sameTotals}, same first result ${k.sameFirst}, overlap of the first 10 ${k.overlapAt10}`);
+				result.keywordAgreement = agreement;
+			} finally {
+				for (const o of others) await o.stop();
+			}
+		} else if (sections.has('service')) {
 			heading('service: reader workers beside the single-threaded path (DB_READERS=0)');
 			const single = await startProductionServer(dataDir, records, { DB_READERS: '0' });
 			try {

@@ -1,4 +1,4 @@
-// npm run eval:nl -- [--data-dir DIR] [--seed S] [--verbose]
+// npm run eval:nl -- [--data-dir DIR] [--seed S] [--verbose] [--engine sqlite|postgres]
 // Evaluates natural language search over the default deterministic dataset (generated into DIR on
 // first run, then reused):
 //   quality      bench/nl-eval/queries.json: nDCG@10 and recall@50 (capped at 50 relevant) for BM25
@@ -6,11 +6,21 @@
 //                score when a paraphrase query shares a word with a record it should find;
 //   constraints, bias, answers   questions generated from the data with --seed, put to the
 //                production server over HTTP (scripts/eval/question-sets.ts).
-// Writes bench/results/eval-nl.json.
+// With --engine postgres (DATABASE_URL names the database) the same dataset is loaded into
+// PostgreSQL and the retrieval and the server run there; the ground truth still comes from the
+// SQLite copy in DIR, which holds the same records under the same ids.
+// Writes bench/results/eval-nl.json (eval-nl-postgres.json).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, type Db } from '../src/lib/server/db/open';
+import { connect } from '../src/lib/server/db/connect';
+import { migratePostgres } from '../src/lib/server/db/pg-migrations';
+import type { PostgresSql } from '../src/lib/server/db/postgres';
+import type { Sql } from '../src/lib/server/db/sql';
+import { sqliteSql } from '../src/lib/server/db/sqlite-sql';
+import { ensurePostgresDataset } from '../src/lib/server/dataset/postgres';
+import { ensurePgNlIndex } from '../src/lib/server/service/nl/index-build-pg';
 import { ensureDataset, formatProgress } from '../src/lib/server/dataset/index';
 import { topic } from '../src/lib/server/dataset/vocabulary/index';
 import { readSettings } from '../src/lib/server/env';
@@ -40,7 +50,12 @@ interface EvalSet {
 }
 
 const { values } = parseArgs({
-	options: { 'data-dir': { type: 'string', default: 'bench/data/nl-eval' }, seed: { type: 'string', default: 'eval-2026' }, verbose: { type: 'boolean', default: false } }
+	options: {
+		'data-dir': { type: 'string', default: 'bench/data/nl-eval' },
+		seed: { type: 'string', default: 'eval-2026' },
+		verbose: { type: 'boolean', default: false },
+		engine: { type: 'string', default: 'sqlite' }
+	}
 });
 const set = JSON.parse(fs.readFileSync('bench/nl-eval/queries.json', 'utf8')) as EvalSet;
 const ALL: ApiKey = { id: 'eval', name: 'eval', datasets: ['icd', 'icdb'], features: ['nl_search'], entities: null, rate: 1, burst: 1, credits: 0, createdAt: 0, revokedAt: null };
@@ -86,8 +101,24 @@ function ndcg(ranked: number[], rel: Set<number>, k: number): number {
 
 const recall = (ranked: number[], rel: Set<number>, k: number) => ranked.slice(0, k).filter((id) => rel.has(id)).length / Math.min(k, rel.size);
 
+/** Where retrieval runs: the SQLite file itself, or PostgreSQL loaded with the same dataset. */
+async function engineSql(db: Db): Promise<Sql> {
+	if (values.engine === 'sqlite') return sqliteSql(db);
+	if (values.engine !== 'postgres') throw new Error('--engine: sqlite or postgres');
+	const settings = readSettings();
+	if (!settings.database.url) throw new Error('--engine postgres needs DATABASE_URL (npm run pg -- start prints one)');
+	const sql = connect(settings, 'cli') as PostgresSql;
+	const line = progressLine(process.stderr);
+	await migratePostgres(sql.pool);
+	await ensurePostgresDataset(sql, { size: set.size, seed: set.seed, onProgress: (p) => line.update(formatProgress(p)) });
+	await ensurePgNlIndex(sql, (p) => line.update(formatProgress(p)));
+	line.done();
+	return sql;
+}
+
 async function main(): Promise<void> {
 	const db = prepare(values['data-dir']!);
+	const sql = await engineSql(db);
 	const settings = readSettings({});
 	const rows: { q: Query; mode: RetrievalMode; ndcg: number; recall: number; ms: number }[] = [];
 	let violations = 0;
@@ -103,7 +134,7 @@ async function main(): Promise<void> {
 		}
 		for (const mode of ['bm25', 'hybrid'] as const) {
 			const started = performance.now();
-			const ranked = (await retrieve(db, settings, ALL, set.dataset, q.search, { country: q.country }, { topK: 50, mode })).map((r) => r.recordId);
+			const ranked = (await retrieve(sql, settings, ALL, set.dataset, q.search, { country: q.country }, { topK: 50, mode })).map((r) => r.recordId);
 			const row = { q, mode, ndcg: ndcg(ranked, rel, 10), recall: recall(ranked, rel, 50), ms: performance.now() - started };
 			rows.push(row);
 			if (values.verbose) console.log(`${q.id} ${mode.padEnd(6)} nDCG@10 ${row.ndcg.toFixed(3)} R@50 ${row.recall.toFixed(3)} |rel| ${rel.size} "${q.search}" (${q.country})`);
@@ -125,17 +156,19 @@ async function main(): Promise<void> {
 			return [kind, { ndcg_at_10: Number(mean(h.map((r) => r.ndcg)).toFixed(3)), recall_at_50: Number(mean(h.map((r) => r.recall)).toFixed(3)) }];
 		})
 	);
-	const questions = await questionSets(db);
+	const questions = await questionSets(db, sql);
 	fs.mkdirSync('bench/results', { recursive: true });
-	fs.writeFileSync('bench/results/eval-nl.json', JSON.stringify({ date: new Date().toISOString(), seed: values.seed, quality, ...questions }, null, 2) + '\n');
+	const file = values.engine === 'postgres' ? 'bench/results/eval-nl-postgres.json' : 'bench/results/eval-nl.json';
+	fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), engine: values.engine, seed: values.seed, quality, ...questions }, null, 2) + '\n');
+	if (sql.engine === 'postgres') await sql.close();
 	db.close();
 }
 
 /** Questions generated from the data, put to the production server on the same dataset. */
-async function questionSets(db: Db) {
+async function questionSets(db: Db, sql: Sql) {
 	ensureBuild();
-	const { key } = createKey(db, { name: 'eval', rate: 1e9, burst: 1e9, credits: 1e9 }, Date.now());
-	const server = await startProductionServer(path.resolve(values['data-dir']!), set.size, { DATASET_SEED: set.seed });
+	const { key } = await createKey(sql, { name: 'eval', rate: 1e9, burst: 1e9, credits: 1e9 }, Date.now());
+	const server = await startProductionServer(path.resolve(values['data-dir']!), set.size, { DATASET_SEED: set.seed, DATABASE_URL: sql.engine === 'postgres' ? readSettings().database.url : '' });
 	try {
 		const constraints = await evaluateConstraints(server.url, key, db, values.seed!, 40);
 		const bias = await evaluateBias(server.url, key, db);

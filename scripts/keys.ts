@@ -3,8 +3,12 @@
 //                          [--rate R] [--burst B] [--credits C]      → one JSON line {"id","key"}
 //   npm run keys -- list                                             → one JSON line per key (no secrets)
 //   npm run keys -- revoke ID
+// Against the embedded SQLite file in DATA_DIR, or PostgreSQL when DATABASE_URL is set.
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/lib/server/db/open';
+import { connect, usesPostgres } from '../src/lib/server/db/connect';
+import { migratePostgres } from '../src/lib/server/db/pg-migrations';
+import type { PostgresSql } from '../src/lib/server/db/postgres';
+import type { Sql } from '../src/lib/server/db/sql';
 import { loadEnvFile, readSettings } from '../src/lib/server/env';
 import { createKey, FEATURES, listKeys, parseList, revokeKey } from '../src/lib/server/service/auth/keys';
 import { DATASETS } from '../src/lib/types/dataset';
@@ -21,7 +25,7 @@ function positiveNumber(value: string | undefined, name: string, fallback: numbe
 	return n;
 }
 
-function main(): void {
+async function main(): Promise<void> {
 	loadEnvFile();
 	const [command, ...rest] = process.argv.slice(2);
 	const settings = (() => {
@@ -31,7 +35,16 @@ function main(): void {
 			return fail((e as Error).message);
 		}
 	})();
-	const db = openDatabase(settings.dataDir);
+	const sql = connect(settings, 'cli');
+	try {
+		if (usesPostgres(settings)) await migratePostgres((sql as PostgresSql).pool);
+		await run(sql, command, rest, settings);
+	} finally {
+		await sql.close();
+	}
+}
+
+async function run(sql: Sql, command: string | undefined, rest: string[], settings: ReturnType<typeof readSettings>): Promise<void> {
 	switch (command) {
 		case 'create': {
 			const { values } = parseArgs({
@@ -60,8 +73,8 @@ function main(): void {
 				.map((s) => s.trim())
 				.filter(Boolean);
 			if (values.credits !== undefined && !/^\d+$/.test(values.credits)) fail('--credits must be a whole number');
-			const created = createKey(
-				db,
+			const created = await createKey(
+				sql,
 				{
 					name: values.name.trim(),
 					datasets,
@@ -77,7 +90,7 @@ function main(): void {
 			return;
 		}
 		case 'list':
-			for (const k of listKeys(db)) {
+			for (const k of await listKeys(sql)) {
 				process.stdout.write(
 					JSON.stringify({
 						id: k.id,
@@ -97,7 +110,7 @@ function main(): void {
 		case 'revoke': {
 			const id = rest[0];
 			if (!id) fail('revoke needs a key id');
-			if (!revokeKey(db, id, Date.now())) fail(`no key with id ${id}`);
+			if (!(await revokeKey(sql, id, Date.now()))) fail(`no key with id ${id}`);
 			process.stdout.write(JSON.stringify({ id, revoked: true }) + '\n');
 			return;
 		}
@@ -106,4 +119,7 @@ function main(): void {
 	}
 }
 
-main();
+main().catch((error) => {
+	process.stderr.write(`keys: ${(error as Error).message}\n`);
+	process.exit(1);
+});

@@ -1,6 +1,6 @@
 import type { Handle, HandleServerError, RequestEvent, ServerInit } from '@sveltejs/kit';
 import { runtime, startReaders } from '$lib/server/runtime';
-import { prepareDataset } from '$lib/server/startup';
+import { prepareService } from '$lib/server/startup';
 import { onShutdown } from '$lib/server/shutdown';
 import { edgeFor, type Edge } from '$lib/server/edge/guard';
 import { compressResponse } from '$lib/server/edge/compress';
@@ -21,7 +21,7 @@ export const init: ServerInit = async () => {
 		process.stderr.write(error.message + '\n');
 		process.exit(78);
 	}
-	prepareDataset(rt);
+	await prepareService(rt);
 	await startReaders(rt);
 	onShutdown(rt);
 };
@@ -47,7 +47,7 @@ async function route(event: RequestEvent, resolve: Parameters<Handle>[0]['resolv
 		return sessionGate.finish(event, await resolve(event, { transformPageChunk: ({ html }) => withPageConfig(html, config) }));
 	}
 
-	const gated = gate(rt.db, rt.limiter, event.request.headers.get('authorization'), path, rt.now());
+	const gated = await gate(rt.sql, rt.limiter, event.request.headers.get('authorization'), path, rt.now());
 	if (!gated.ok) return gated.response;
 	event.locals.serviceKey = gated.key;
 	if (event.route.id === null) {

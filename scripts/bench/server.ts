@@ -4,9 +4,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { openDatabase } from '../../src/lib/server/db/open';
+import { sqliteSql } from '../../src/lib/server/db/sqlite-sql';
 import { ensureDataset, formatProgress } from '../../src/lib/server/dataset';
 import { createKey } from '../../src/lib/server/service/auth/keys';
 import { progressLine } from '../../src/lib/server/progress';
+import { createPool, postgresSql } from '../../src/lib/server/db/postgres';
+import { migratePostgres } from '../../src/lib/server/db/pg-migrations';
+import { ensurePostgresDataset } from '../../src/lib/server/dataset/postgres';
+import { ensurePgNlIndex } from '../../src/lib/server/service/nl/index-build-pg';
+import { createDatabase, databaseUrl, psql, start as startCluster } from '../pg/cluster';
 
 export const BENCH_SEED = 'bench-2026';
 
@@ -15,7 +21,7 @@ export function benchDataDir(records: number): string {
 }
 
 /** Generates (once, cached across runs) the dataset of `records` per component; returns a key without limits. */
-export function prepareDataset(records: number): { dataDir: string; key: string } {
+export async function prepareDataset(records: number): Promise<{ dataDir: string; key: string }> {
 	const dataDir = benchDataDir(records);
 	const db = openDatabase(dataDir);
 	const line = progressLine(process.stderr);
@@ -24,9 +30,43 @@ export function prepareDataset(records: number): { dataDir: string; key: string 
 	line.done();
 	if (generated) process.stderr.write(`bench: dataset of ${records.toLocaleString('en')} per component ready in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 	db.pragma('optimize');
-	const { key } = createKey(db, { name: 'bench', rate: 1e9, burst: 1e9, credits: 1e9 }, Date.now());
-	db.close();
+	const sql = sqliteSql(db);
+	const { key } = await createKey(sql, { name: 'bench', rate: 1e9, burst: 1e9, credits: 1e9 }, Date.now());
+	await sql.close();
 	return { dataDir, key };
+}
+
+/** The benchmark's PostgreSQL: a private cluster (scripts/pg/cluster.ts) beside the SQLite datasets, one database per size. */
+export const BENCH_PG_CLUSTER = path.resolve('bench', 'data-pg', 'cluster');
+
+/**
+ * The same dataset loaded into PostgreSQL (once, cached in its database like the SQLite one), its
+ * NL index built; returns a key without limits and how long the load took when it ran now.
+ */
+export async function preparePostgresDataset(records: number): Promise<{ dataDir: string; key: string; databaseUrl: string; loadSeconds: number | null }> {
+	const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+	startCluster(BENCH_PG_CLUSTER, log);
+	const name = `bench_${records}`;
+	if (psql(databaseUrl(BENCH_PG_CLUSTER, 'postgres'), `SELECT count(*) FROM pg_database WHERE datname = '${name}'`).trim() === '0') createDatabase(BENCH_PG_CLUSTER, name);
+	const url = databaseUrl(BENCH_PG_CLUSTER, name);
+	const sql = postgresSql(createPool(url, { max: 2, name: 'icd-bench' }));
+	try {
+		await migratePostgres(sql.pool, log);
+		const line = progressLine(process.stderr);
+		const started = Date.now();
+		const loaded = await ensurePostgresDataset(sql, { size: records, seed: BENCH_SEED, onProgress: (p) => line.update(formatProgress(p)) });
+		const recordsSeconds = (Date.now() - started) / 1000;
+		await ensurePgNlIndex(sql, (p) => line.update(formatProgress(p)));
+		line.done();
+		const loadSeconds = loaded ? Math.round((Date.now() - started) / 100) / 10 : null;
+		if (loaded) log(`dataset of ${records.toLocaleString('en')} per component loaded into PostgreSQL in ${loadSeconds} s (records and keyword index ${recordsSeconds.toFixed(0)} s, then the NL index)`);
+		const { key } = await createKey(sql, { name: 'bench', rate: 1e9, burst: 1e9, credits: 1e9 }, Date.now());
+		const dataDir = path.resolve('bench', 'data-pg', String(records));
+		fs.mkdirSync(dataDir, { recursive: true });
+		return { dataDir, key, databaseUrl: url, loadSeconds };
+	} finally {
+		await sql.close();
+	}
 }
 
 export function ensureBuild(): void {
@@ -78,6 +118,38 @@ export async function startProductionServer(dataDir: string, records: number, en
 	return {
 		url,
 		pid: child.pid!,
+		stop: () =>
+			new Promise<void>((resolve) => {
+				if (child.exitCode !== null) return resolve();
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+			})
+	};
+}
+
+/**
+ * `npm start -- --workers N` on the dataset (PostgreSQL: DATABASE_URL in `env`): N instances on one
+ * port. `pid` is the first instance's (for its memory), not the primary's.
+ */
+export async function startClusteredServer(dataDir: string, records: number, workers: number, env: Record<string, string>): Promise<RunningServer> {
+	const port = await freePort();
+	const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', '--workers', String(workers)], {
+		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATASET_SIZE: String(records), DATASET_SEED: BENCH_SEED, ...env },
+		stdio: ['ignore', 'ignore', 'pipe']
+	});
+	let out = '';
+	child.stderr!.on('data', (d) => (out += d));
+	const url = `http://127.0.0.1:${port}`;
+	const deadline = Date.now() + 3 * 3600_000;
+	while (!out.includes(`All ${workers} instances are serving`)) {
+		if (child.exitCode !== null) throw new Error(`npm start --workers ${workers} exited:\n${out}`);
+		if (Date.now() > deadline) throw new Error(`npm start --workers ${workers} did not start`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
+	const children = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+	return {
+		url,
+		pid: children[0],
 		stop: () =>
 			new Promise<void>((resolve) => {
 				if (child.exitCode !== null) return resolve();

@@ -9,10 +9,15 @@ import { median, round } from './stats';
 
 /** A server under test: its URL, its process (for memory) and what it runs. */
 export interface BenchTarget {
-	/** "pool": reader workers; "single": DB_READERS=0. */
-	readers: 'pool' | 'single';
+	/**
+	 * "pool": reader workers; "single": DB_READERS=0 (both on SQLite); "postgres": reader workers on
+	 * PostgreSQL, one instance; "postgres-2": two instances on one port (npm start -- --workers 2).
+	 */
+	readers: 'pool' | 'single' | 'postgres' | 'postgres-2';
 	url: string;
 	pid: number;
+	/** This server's key, when it is not the one given to benchService (another database's). */
+	key?: string;
 }
 
 export interface LoadResult {
@@ -112,6 +117,45 @@ async function scenarios(url: string, key: string): Promise<Scenario[]> {
 	];
 }
 
+export interface KeywordAgreement {
+	kind: string;
+	queries: number;
+	/** Queries whose itemsTotal is the same on both servers. */
+	sameTotals: number;
+	/** Mean share of the first ten results both servers return (order ignored). */
+	overlapAt10: number;
+	/** Queries whose first result is the same record. */
+	sameFirst: number;
+}
+
+/**
+ * How far two servers' keyword rankings agree on the same queries (SQLite's BM25 beside
+ * PostgreSQL's ts_rank): the words of the latency scenario alone, and in pairs (where BM25's
+ * weighting of the rarer word can change the order).
+ */
+export async function keywordAgreement(a: BenchTarget, b: BenchTarget, key: string): Promise<KeywordAgreement[]> {
+	const all = await scenarios(a.url, key);
+	const words = all.find((s) => s.name === 'search: keyword (relevance)')!.paths.map((p) => decodeURIComponent(p.split('search=')[1]));
+	const pairs = words.slice(0, -1).map((w, i) => `${w} ${words[i + 1]}`);
+	const out: KeywordAgreement[] = [];
+	for (const [kind, queries] of [['one word', words], ['two words', pairs]] as const) {
+		let sameTotals = 0;
+		let sameFirst = 0;
+		let overlap = 0;
+		for (const q of queries) {
+			const path = `/v1/icd/videos?search=${encodeURIComponent(q)}&per_page=10`;
+			const [x, y] = await Promise.all([json(a.url + path, a.key ?? key), json(b.url + path, b.key ?? key)]);
+			const [xs, ys] = [x, y].map((r) => (r.items as { uuid: string }[]).map((i) => i.uuid));
+			if (x.itemsTotal === y.itemsTotal) sameTotals++;
+			if (xs[0] !== undefined && xs[0] === ys[0]) sameFirst++;
+			const shared = xs.filter((u) => ys.includes(u)).length;
+			overlap += Math.max(xs.length, ys.length) ? shared / Math.max(xs.length, ys.length) : 1;
+		}
+		out.push({ kind, queries: queries.length, sameTotals, overlapAt10: round(overlap / queries.length, 2), sameFirst });
+	}
+	return out;
+}
+
 export interface MixedResult {
 	readers: BenchTarget['readers'];
 	/** Each side's own clients, latencies and throughput, measured at the same time. */
@@ -182,16 +226,19 @@ export interface ServiceBench {
 	memory: MemoryResult[];
 }
 
-const LABEL: Record<BenchTarget['readers'], string> = { pool: 'readers', single: 'DB_READERS=0' };
+const LABEL: Record<BenchTarget['readers'], string> = { pool: 'readers', single: 'DB_READERS=0', postgres: 'PostgreSQL ×1', 'postgres-2': 'PostgreSQL ×2' };
 
 function line(r: LoadResult): string {
-	return `${LABEL[r.readers].padEnd(12)} p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  ${r.rps} req/s${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
+	return `${LABEL[r.readers].padEnd(14)} p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  ${r.rps} req/s${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
 }
 
-/** Throughput of the readers over the single-threaded path's, in the same run. */
+/** Throughput of the readers over the single-threaded path's, or of PostgreSQL over SQLite's readers, in the same run. */
 function ratio(results: LoadResult[]): string {
 	const [pool, single] = (['pool', 'single'] as const).map((k) => results.find((r) => r.readers === k));
-	return pool && single && single.rps > 0 ? `  throughput ×${round(pool.rps / single.rps, 2)}, p50 ×${single.p50 > 0 ? round(pool.p50 / single.p50, 2) : '—'}` : '';
+	const over = (a: LoadResult, b: LoadResult) => `throughput ×${b.rps > 0 ? round(a.rps / b.rps, 2) : '—'}, p50 ×${b.p50 > 0 ? round(a.p50 / b.p50, 2) : '—'}`;
+	if (pool && single) return `  ${over(pool, single)}`;
+	const others = results.filter((r) => r.readers.startsWith('postgres'));
+	return pool ? others.map((r) => `  ${LABEL[r.readers]} over SQLite: ${over(r, pool)}`).join(';') : '';
 }
 
 export async function benchService(
@@ -203,15 +250,16 @@ export async function benchService(
 	const measured = all.filter((s) => !options.only || options.only.includes(s.name));
 	// Warm the page cache and the count cache the way a running service would be: each path three
 	// times at once, so that every reader (each has its own caches) answers it once.
-	for (const t of targets) for (const s of measured) for (const p of s.paths) await Promise.all([1, 2, 3].map(() => json(t.url + p, key)));
+	const keyOf = (t: BenchTarget) => t.key ?? key;
+	for (const t of targets) for (const s of measured) for (const p of s.paths) await Promise.all([1, 2, 3].map(() => json(t.url + p, keyOf(t))));
 	const results: LoadResult[] = [];
 	for (const s of measured) {
 		for (const c of options.connections) {
 			options.log(`  ${s.name}, ${c} client${c === 1 ? '' : 's'}:`);
 			const here: LoadResult[] = [];
 			for (const t of targets) {
-				await drain(t.url, key);
-				const r = await load(t, key, s, c, options.seconds);
+				await drain(t.url, keyOf(t));
+				const r = await load(t, keyOf(t), s, c, options.seconds);
 				options.log(`    ${line(r)}`);
 				here.push(r);
 			}
@@ -224,8 +272,8 @@ export async function benchService(
 		const c = options.mixedConnections ?? 16;
 		options.log(`  mixed: ${c} NL search clients and ${c} lookup clients at once:`);
 		for (const t of targets) {
-			await drain(t.url, key);
-			const m = await mixed(t, key, all, c, options.seconds);
+			await drain(t.url, keyOf(t));
+			const m = await mixed(t, keyOf(t), all, c, options.seconds);
 			options.log(`    NL side      ${line(m.nl)}`);
 			options.log(`    lookup side  ${line(m.lookup)}`);
 			mixedResults.push(m);
@@ -235,7 +283,7 @@ export async function benchService(
 	for (const t of targets) {
 		for (const path of options.walkRuns > 0 ? ['/v1/icd/videos/geo-manifest'] : []) {
 			const runs: WalkResult[] = [];
-			for (let i = 0; i < options.walkRuns; i++) runs.push(await walkManifest(t.url, key, path));
+			for (let i = 0; i < options.walkRuns; i++) runs.push(await walkManifest(t.url, keyOf(t), path));
 			const m = median(runs.map((r) => r.seconds));
 			const chosen = runs.find((r) => r.seconds === m) ?? runs[0];
 			options.log(`  full walk ${path} (${LABEL[t.readers]}): ${chosen.items.toLocaleString('en')} items in ${chosen.seconds} s (median of ${runs.length}), ${chosen.itemsPerSecond.toLocaleString('en')} items/s`);

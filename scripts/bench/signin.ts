@@ -10,6 +10,7 @@
 // the sign-in differs, not the pacing.
 import type { Browser } from 'playwright-core';
 import { openDatabase } from '../../src/lib/server/db/open';
+import { sqliteSql } from '../../src/lib/server/db/sqlite-sql';
 import { createKey } from '../../src/lib/server/service/auth/keys';
 import { SessionSeal } from '../../src/lib/server/session/seal';
 import type { PartId } from '../../src/lib/types/stream';
@@ -37,10 +38,10 @@ export async function benchSignin(single: RunningServer, dataDir: string, record
 		log(`  unseal ${what}: p50 ${u.p50} µs, p90 ${u.p90} µs, p99 ${u.p99} µs (${u.runs.toLocaleString('en')} opens)`);
 	}
 
-	const db = openDatabase(dataDir);
-	const { key } = createKey(db, { name: 'bench analyst', rate: 200, burst: 400, credits: 100_000 }, Date.now());
-	const uuid = (db.prepare("SELECT uuid FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 LIMIT 1").pluck().get() as string).toLowerCase();
-	db.close();
+	const sql = sqliteSql(openDatabase(dataDir));
+	const { key } = await createKey(sql, { name: 'bench analyst', rate: 200, burst: 400, credits: 100_000 }, Date.now());
+	const uuid = (await sql.pluck<string>("SELECT uuid FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 LIMIT 1"))!.toLowerCase();
+	await sql.close();
 	const signin = await startProductionServer(dataDir, records, { EXPLORER_AUTH: 'signin', SESSION_SECRET: SECRET });
 	try {
 		const cookie = await signIn(signin.url, key);

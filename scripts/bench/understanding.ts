@@ -3,6 +3,7 @@
 // baseline measured in the same run, and Domain GenAI aggregate questions (count, rank, trend),
 // which are answered from the whole dataset. Question understanding alone is timed in process.
 import { openDatabase } from '../../src/lib/server/db/open';
+import { sqliteSql } from '../../src/lib/server/db/sqlite-sql';
 import { readQuestion } from '../../src/lib/server/service/understand/read';
 import { lexicon } from '../../src/lib/server/service/understand/lexicon';
 
@@ -54,19 +55,19 @@ export async function understandingLatency(url: string, key: string, dataDir: st
 		for (const a of aggregates) figures.push(await timed(url, key, `/v1/${a.dataset}/domain-genai`, { method: 'POST', body: JSON.stringify({ question: a.q }) }));
 	}
 
-	const db = openDatabase(dataDir);
+	const sql = sqliteSql(openDatabase(dataDir));
 	const understanding: number[] = [];
 	try {
-		for (const d of ['icd', 'icdb'] as const) lexicon(db, d);
+		for (const d of ['icd', 'icdb'] as const) await lexicon(sql, d);
 		const all = [...constrained, ...aggregates, ...openQuestions.map((q) => ({ dataset: 'icd', q }))];
 		for (let i = 0; i < ROUNDS; i++)
 			for (const { dataset, q } of all) {
 				const started = performance.now();
-				readQuestion(db, dataset as 'icd' | 'icdb', q, new Date());
+				await readQuestion(sql, dataset as 'icd' | 'icdb', q, new Date());
 				understanding.push(performance.now() - started);
 			}
 	} finally {
-		db.close();
+		await sql.close();
 	}
 	const base = median(baseline);
 	return {

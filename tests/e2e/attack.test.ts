@@ -22,7 +22,7 @@ const spent = () => db.one<{ n: number }>('SELECT count(*) n FROM conversations'
 
 beforeAll(async () => {
 	server = await startServer();
-	db = oracle(server.dataDir);
+	db = oracle(server);
 	port = Number(new URL(server.url).port);
 	// The attacker's own site: an empty page whose scripts the tests run.
 	attackerPort = await freePort();

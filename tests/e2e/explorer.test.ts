@@ -46,7 +46,7 @@ const idle = () => page.waitForFunction(() => (window as any).__explorer?.settle
 
 beforeAll(async () => {
 	server = await startServer({ size: 1500 });
-	db = oracle(server.dataDir);
+	db = oracle(server);
 	browser = await launchBrowser();
 	page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
 	page.on('pageerror', (e) => console.error('[page error]', e.message));

@@ -47,7 +47,7 @@ const total = (page: Page) => page.getByTestId('visible-count').getAttribute('da
 
 beforeAll(async () => {
 	server = await startServer({ env: { EXPLORER_AUTH: 'signin' } });
-	db = oracle(server.dataDir);
+	db = oracle(server);
 	entities = db.rows<{ entity: string }>("SELECT entity FROM records WHERE dataset = 'icd' AND mappable = 1 AND entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 3").map((r) => r.entity);
 	keys.a = server.createKey(['--datasets', 'icd', '--entities', entities.join(',')]);
 	keys.b = server.createKey(['--datasets', 'icd,icdb']);

@@ -1,17 +1,16 @@
 // The embedded service's in-process geo-manifest pages (service/direct.ts) against the same
-// service over HTTP: a real server on loopback and the same SQLite file opened in this process.
+// service over HTTP: a real server on loopback and the same database (its SQLite file, or its
+// PostgreSQL database) opened in this process.
 // The explorer's client must not be able to tell the two apart, except that one skips the socket.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/lib/server/db/open';
 import { readSettings } from '../../src/lib/server/env';
 import { ServiceClient } from '../../src/lib/server/explorer/client';
 import type { GeoPage } from '../../src/lib/server/explorer/adapters/geo-manifest';
-import { RateLimiter } from '../../src/lib/server/service/auth/rate-limit';
 import { directGeoManifest } from '../../src/lib/server/service/direct';
-import type { Runtime } from '../../src/lib/server/runtime';
+import { createRuntime, type Runtime } from '../../src/lib/server/runtime';
 import { poolReads } from '../../src/lib/server/service/reads/pool';
 import { refusal } from '../../src/lib/server/explorer/testing/refusal';
 import { startServer, type TestServer } from '../helpers/server';
@@ -24,14 +23,14 @@ let sentOverHttp: string[];
 
 beforeAll(async () => {
 	server = await startServer({ dataDir, size: 1200 });
-	const settings = readSettings({ DATA_DIR: dataDir });
+	const settings = readSettings({ DATA_DIR: dataDir, DATABASE_URL: server.databaseUrl ?? '' });
 	// The pages are read by reader workers, as in the server (DB_READERS > 0).
 	const reads = await poolReads(settings, { readers: 1, queue: 16, lexicons: null });
-	rt = { db: openDatabase(settings.dataDir), settings, now: Date.now, limiter: new RateLimiter(), localKey: '', reads };
+	rt = { ...createRuntime(settings), now: Date.now, reads };
 });
 afterAll(async () => {
 	await rt?.reads.close();
-	rt?.db.close();
+	await rt?.sql.close();
 	await server?.stop();
 	fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -73,10 +72,10 @@ describe('geo-manifest pages in process', () => {
 	});
 
 	it('show only what the key may see', async () => {
-		const entity = (rt.db.prepare(`SELECT entity FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity IS NOT NULL LIMIT 1`).pluck().get() as string) ?? '';
+		const entity = (await rt.sql.pluck<string>(`SELECT entity FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity IS NOT NULL LIMIT 1`)) ?? '';
 		const { direct } = clients(server.createKey(['--entities', entity]).key);
 		const items = (await walk(direct, 500)).flatMap((p) => p.items);
-		const expected = rt.db.prepare(`SELECT count(*) FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity = ?`).pluck().get(entity);
+		const expected = await rt.sql.pluck<number>(`SELECT count(*) FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity = ?`, [entity]);
 		expect(items.length).toBe(expected);
 		expect(new Set(items.map((i) => i.entity))).toEqual(new Set([entity]));
 	});

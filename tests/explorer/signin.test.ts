@@ -29,7 +29,7 @@ const get = async (pathAndQuery: string, cookie?: string) => record(await (cooki
 
 beforeAll(async () => {
 	server = await startServer({ env: { EXPLORER_AUTH: 'signin', SESSION_SECRET: SECRET, NODE_ENV: 'test', TEST_CLOCK_FILE: clock.file } });
-	db = oracle(server.dataDir);
+	db = oracle(server);
 	entities = db.rows<{ entity: string }>("SELECT entity FROM records WHERE dataset = 'icd' AND entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 2").map((r) => r.entity);
 	analyst = server.createKey(['--datasets', 'icd', '--features', 'geo,detail,media,search', '--entities', entities.join(',')]);
 });

@@ -22,7 +22,7 @@ export function settled(page: Page, timeout = 30_000): Promise<unknown> {
 
 export async function openExplorer(options: { size?: number; viewport?: { width: number; height: number } } = {}): Promise<ExplorerPage> {
 	const server = await startServer({ size: options.size ?? 1500 });
-	const db = oracle(server.dataDir);
+	const db = oracle(server);
 	const browser = await launchBrowser();
 	// A context of its own (not browser.newPage()): @axe-core/playwright needs one to inject into frames.
 	const page = await (await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true })).newPage();

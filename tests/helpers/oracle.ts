@@ -1,20 +1,51 @@
-// Ground truth read straight from the server's SQLite file, independent of the service code.
+// Ground truth read straight from the server's database, independent of the service code: its
+// SQLite file, or on PostgreSQL the database through psql. Queries are written with ? parameters
+// in SQL both engines read the same way.
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { psql } from '../../scripts/pg/cluster';
 
-export function oracle(dataDir: string) {
+interface Source {
+	dataDir: string;
+	databaseUrl?: string;
+}
+
+function sqliteOracle(dataDir: string) {
 	const db = new Database(path.join(dataDir, 'icd.sqlite'), { readonly: true, fileMustExist: true });
 	return {
+		rows: <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
+		close: () => db.close()
+	};
+}
+
+const literal = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+
+function postgresOracle(url: string) {
+	return {
+		rows<T>(sql: string, ...params: unknown[]): T[] {
+			let i = 0;
+			const bound = sql.replace(/\?/g, () => literal(params[i++]));
+			// The row's alias must not be a column name of the query (a column `t` would be aggregated instead).
+			return JSON.parse(psql(url, `SELECT coalesce(json_agg(oracle_row), '[]') FROM (${bound}) oracle_row`)) as T[];
+		},
+		close: () => {}
+	};
+}
+
+export function oracle(source: string | Source) {
+	const { dataDir, databaseUrl } = typeof source === 'string' ? { dataDir: source } : source;
+	const base = databaseUrl ? postgresOracle(databaseUrl) : sqliteOracle(dataDir);
+	return {
 		count(where: string, ...params: unknown[]): number {
-			return db.prepare(`SELECT count(*) FROM records WHERE ${where}`).pluck().get(...params) as number;
+			return base.rows<{ n: number }>(`SELECT count(*) AS n FROM records WHERE ${where}`, ...params)[0].n;
 		},
 		rows<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T[] {
-			return db.prepare(sql).all(...params) as T[];
+			return base.rows<T>(sql, ...params);
 		},
 		one<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T {
-			return db.prepare(sql).get(...params) as T;
+			return base.rows<T>(sql, ...params)[0];
 		},
-		close: () => db.close()
+		close: base.close
 	};
 }
 

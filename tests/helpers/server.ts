@@ -1,5 +1,8 @@
 // Starts the real production server (build/index.js) on a free loopback port with its own
-// DATA_DIR and SQLite file, exactly as `npm start` would, and the keys CLI against the same data.
+// DATA_DIR and database, exactly as `npm start` would, and the keys CLI against the same data.
+// The database is the SQLite file in DATA_DIR, or with TEST_ENGINE=postgres (or engine:
+// 'postgres') a fresh PostgreSQL database; two servers given one databaseUrl are two instances
+// of one service.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -7,10 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { oracle, type Oracle } from './oracle';
+import { dropDatabase, ENGINE, newDatabase, type TestEngine } from './engine';
 
 export interface TestServer {
 	url: string;
 	dataDir: string;
+	engine: TestEngine;
+	/** PostgreSQL only: the database the server uses (DATABASE_URL). */
+	databaseUrl?: string;
 	/** The embedded service's local all-permission key. */
 	localKey: string;
 	/** Runs `npm run keys -- <args>` against this server's data; returns stdout. */
@@ -43,8 +50,22 @@ export function runScript(script: string, args: string[], env: Record<string, st
 	return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-export async function startServer(options: { size?: number; env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+export interface ServerOptions {
+	size?: number;
+	env?: Record<string, string>;
+	dataDir?: string;
+	/** Default: TEST_ENGINE. */
+	engine?: TestEngine;
+	/** PostgreSQL: share this database (another instance's) instead of creating one. */
+	databaseUrl?: string;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
 	const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'icd-test-'));
+	const engine = options.databaseUrl ? 'postgres' : (options.engine ?? ENGINE);
+	const ownsDatabase = engine === 'postgres' && !options.databaseUrl;
+	const databaseUrl = engine === 'postgres' ? (options.databaseUrl ?? newDatabase()) : undefined;
+	const database = { DATABASE_URL: databaseUrl ?? '' };
 	const port = await freePort();
 	const env = {
 		...process.env,
@@ -57,6 +78,7 @@ export async function startServer(options: { size?: number; env?: Record<string,
 		// Node's 5 s keep-alive: the server then closes the idle connection that the test's next
 		// fetch is about to reuse ("other side closed"). Idle connections are kept for longer.
 		KEEP_ALIVE_TIMEOUT: '120',
+		...database,
 		...options.env
 	};
 	let out = '';
@@ -82,9 +104,11 @@ export async function startServer(options: { size?: number; env?: Record<string,
 	const server: TestServer = {
 		url,
 		dataDir,
+		engine,
+		databaseUrl,
 		localKey,
 		keys(args) {
-			const r = runScript('scripts/keys.ts', args, { DATA_DIR: dataDir });
+			const r = runScript('scripts/keys.ts', args, { DATA_DIR: dataDir, ...database });
 			if (r.status !== 0) throw new Error(`keys ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
 			return r.stdout;
 		},
@@ -97,14 +121,13 @@ export async function startServer(options: { size?: number; env?: Record<string,
 			return fetch(url + pathAndQuery, { ...init, headers });
 		},
 		async stop() {
-			if (child.exitCode !== null) {
-				if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-				return;
+			if (child.exitCode === null) {
+				const exited = new Promise((r) => child.once('exit', r));
+				child.kill('SIGTERM');
+				await exited;
 			}
-			const exited = new Promise((r) => child.once('exit', r));
-			child.kill('SIGTERM');
-			await exited;
 			if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+			if (ownsDatabase) dropDatabase(databaseUrl!);
 		},
 		output: () => out,
 		pid: () => child.pid!
@@ -120,7 +143,7 @@ export function serverWithOracle(options: Parameters<typeof startServer>[0] = {}
 	const t = {} as { server: TestServer; db: Oracle };
 	beforeAll(async () => {
 		t.server = await startServer(options);
-		t.db = oracle(t.server.dataDir);
+		t.db = oracle(t.server);
 	});
 	afterAll(async () => {
 		t.db?.close();

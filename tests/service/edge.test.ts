@@ -13,7 +13,7 @@ let record: { uuid: string };
 
 beforeAll(async () => {
 	server = await startServer({ env: { ALLOWED_HOSTS: 'explorer.test, .team.example' } });
-	db = oracle(server.dataDir);
+	db = oracle(server);
 	port = Number(new URL(server.url).port);
 	record = db.one("SELECT uuid FROM records WHERE dataset = 'icd' AND component = 'video' LIMIT 1");
 });

@@ -92,7 +92,7 @@ describe('OpenAI-compatible chat provider', () => {
 		expect(JSON.stringify(problem)).not.toMatch(/127\.0\.0\.1|HTTP 500|chat\/completions/);
 		expect(server.output()).toMatch(/language model request failed: .*\/chat\/completions answered HTTP 500/);
 		expect(chatCalls().length).toBe(before + 1);
-		const db = oracle(server.dataDir);
+		const db = oracle(server);
 		expect(db.one<{ n: number }>('SELECT count(*) n FROM conversations WHERE key_id = ?', id).n).toBe(0);
 		db.close();
 		mode.chat = 'ok';

@@ -5,22 +5,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../helpers/problem';
 import { startServer, type TestServer } from '../helpers/server';
 import { oracle, type Oracle } from '../helpers/oracle';
+import { dropDatabase, ENGINE, newDatabase } from '../helpers/engine';
 import { MINUTE, post, remove, testClock, type Turn } from '../helpers/genai';
 
 const clock = testClock();
-// Owned by this file (not the helper) so that the data outlives a server restart.
+// Owned by this file (not the helper) so that the data (and the PostgreSQL database) outlive a server restart.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'icd-genai-'));
-const start = () => startServer({ dataDir, env: { NODE_ENV: 'test', TEST_CLOCK_FILE: clock.file } });
+let databaseUrl: string | undefined;
+const start = () => startServer({ dataDir, databaseUrl, env: { NODE_ENV: 'test', TEST_CLOCK_FILE: clock.file } });
 let server: TestServer;
 let db: Oracle;
 beforeAll(async () => {
+	if (ENGINE === 'postgres') databaseUrl = newDatabase();
 	server = await start();
-	db = oracle(server.dataDir);
+	db = oracle(server);
 });
 afterAll(async () => {
 	db?.close();
 	await server?.stop();
 	fs.rmSync(dataDir, { recursive: true, force: true });
+	if (databaseUrl) dropDatabase(databaseUrl);
 });
 
 const ask = async (body: Record<string, unknown>, key?: string, dataset = 'icd'): Promise<Turn> => {
@@ -257,7 +261,7 @@ describe('persistence', () => {
 		db.close();
 		await server.stop();
 		server = await start();
-		db = oracle(server.dataDir);
+		db = oracle(server);
 		expect(server.output()).not.toMatch(/Building natural language search index/);
 		const next = await ask({ question: 'And later?', conversation_id: turn.conversation_id });
 		expect(next.conversation_id).toBe(turn.conversation_id);

@@ -16,8 +16,8 @@ const SIZE = 1500;
  * A legitimately slow request: natural language search over 500 distinct words of the corpus (the
  * question may be 4,000 characters), each its own ranked list: hundreds of milliseconds of work.
  */
-function slowQuestion(dataDir: string): string {
-	const db = oracle(dataDir);
+function slowQuestion(server: TestServer): string {
+	const db = oracle(server);
 	try {
 		const terms = db.rows<{ term: string }>("SELECT term FROM nl_terms WHERE dataset = 'icd' AND df BETWEEN 5 AND 200 ORDER BY df DESC LIMIT 800").map((r) => r.term);
 		let question = '';
@@ -46,16 +46,17 @@ describe('the same bytes with and without reader workers', () => {
 	beforeAll(async () => {
 		fs.writeFileSync(clockFile, `@${Date.parse('2026-06-01T12:00:00Z')}`);
 		pool = await startServer({ dataDir, size: SIZE, env: { ...env, DB_READERS: '2' } });
-		single = await startServer({ dataDir, size: SIZE, env: { ...env, DB_READERS: '0' } });
+		// The same data: the same SQLite file, or the same PostgreSQL database.
+		single = await startServer({ dataDir, size: SIZE, env: { ...env, DB_READERS: '0' }, databaseUrl: pool.databaseUrl });
 	});
 	afterAll(async () => {
-		await pool?.stop();
 		await single?.stop();
+		await pool?.stop();
 		fs.rmSync(dataDir, { recursive: true, force: true });
 	});
 
 	it('answers search, detail, lookup, media, manifest pages and NL search identically', async () => {
-		const db = oracle(dataDir);
+		const db = oracle(pool);
 		const video = db.one<{ uuid: string; primary_id: number; primary_country: string }>("SELECT uuid, primary_id, primary_country FROM records WHERE dataset = 'icd' AND component = 'video' ORDER BY id LIMIT 1 OFFSET 7");
 		const image = db.one<{ uuid: string }>("SELECT uuid FROM records WHERE dataset = 'icdb' AND component = 'image' ORDER BY id LIMIT 1 OFFSET 3");
 		db.close();
@@ -87,7 +88,7 @@ describe('the same bytes with and without reader workers', () => {
 	});
 
 	it('answers MCP tool calls identically', async () => {
-		const db = oracle(dataDir);
+		const db = oracle(pool);
 		const video = db.one<{ uuid: string; primary_id: number }>("SELECT uuid, primary_id FROM records WHERE dataset = 'icd' AND component = 'video' ORDER BY id LIMIT 1 OFFSET 11");
 		db.close();
 		const calls: [string, Record<string, unknown>][] = [
@@ -122,10 +123,11 @@ describe('reader workers under load', () => {
 	let lookup: string;
 
 	beforeAll(async () => {
-		// One query reader and room for one waiting read: the bound is easy to reach.
-		server = await startServer({ size: SIZE, env: { DB_READERS: '1', DB_READ_QUEUE: '1' } });
-		slow = slowQuestion(server.dataDir);
-		const db = oracle(server.dataDir);
+		// One query reader running one read at a time (on PostgreSQL a reader runs as many as it has
+		// connections) and room for one waiting read: the bound is easy to reach.
+		server = await startServer({ size: SIZE, env: { DB_READERS: '1', DB_READ_QUEUE: '1', DB_POOL_SIZE: '1' } });
+		slow = slowQuestion(server);
+		const db = oracle(server);
 		lookup = `/v1/icd/videos/by-component-id/${db.one<{ primary_id: number }>("SELECT primary_id FROM records WHERE dataset = 'icd' AND component = 'video' LIMIT 1").primary_id}`;
 		db.close();
 	});

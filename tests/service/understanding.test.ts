@@ -59,7 +59,7 @@ let server: TestServer;
 let db: Oracle;
 beforeAll(async () => {
 	server = await startServer({ dataDir, env: { NODE_ENV: 'test', TEST_CLOCK_FILE: clock.file } });
-	db = oracle(server.dataDir);
+	db = oracle(server);
 });
 afterAll(async () => {
 	db?.close();

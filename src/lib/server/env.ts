@@ -51,6 +51,9 @@ const schema = z.object({
 	EMBEDDINGS_API_KEY: text(''),
 	DB_READERS: intFrom(os.availableParallelism(), 0),
 	DB_READ_QUEUE: intFrom(256, 1),
+	DATABASE_URL: text(''),
+	DATABASE_READ_URL: text(''),
+	DB_POOL_SIZE: intFrom(4, 1),
 	NODE_ENV: text(''),
 	TEST_CLOCK_FILE: text('')
 });
@@ -107,6 +110,12 @@ export interface Settings {
 	readers: number;
 	/** Reads that may wait for a reader (per pool) before new ones are refused with 503 overloaded. */
 	readQueue: number;
+	/**
+	 * PostgreSQL instead of the embedded SQLite file (DATABASE_URL; empty: SQLite in DATA_DIR).
+	 * readUrl (DATABASE_READ_URL): a read replica for the reads of the records (empty: url).
+	 * poolSize (DB_POOL_SIZE): connections each reader worker, and the main thread, may open.
+	 */
+	database: { url: string; readUrl: string; poolSize: number };
 	/** NODE_ENV is "test": the test-only hooks (testClockFile, SIGUSR2 stops a reader) are on. */
 	testing: boolean;
 	/**
@@ -150,6 +159,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 		embeddings: { baseUrl: e.EMBEDDINGS_BASE_URL.replace(/\/+$/, ''), model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY },
 		readers: e.DB_READERS,
 		readQueue: e.DB_READ_QUEUE,
+		database: { url: e.DATABASE_URL, readUrl: e.DATABASE_READ_URL || e.DATABASE_URL, poolSize: e.DB_POOL_SIZE },
 		testing: e.NODE_ENV === 'test',
 		testClockFile: e.NODE_ENV === 'test' ? e.TEST_CLOCK_FILE : ''
 	};

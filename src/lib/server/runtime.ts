@@ -1,10 +1,16 @@
-// The process-wide state of the embedded service: settings, the open database (the one writer),
-// the rate limiter, and the read side. Created once, at server start (hooks init), so that
-// generation runs before the first request; the reader workers start once the data is ready.
-import { openDatabase, type Db } from './db/open';
+// The process-wide state of the embedded service: settings, the connection the main thread writes
+// through, the rate limiter, and the read side. Created once, at server start (hooks init), so that
+// the data is ready before the first request; the reader workers start once it is.
+// On SQLite this process is the whole service: the writer is its one connection and the buckets
+// live in its memory. On PostgreSQL (DATABASE_URL) it is one instance among any number: keys,
+// buckets, credits, conversations and secrets live in the database, so any instance answers any
+// request, and nothing here needs to be shared.
+import { connect, usesPostgres } from './db/connect';
+import type { Db } from './db/open';
+import type { Sql } from './db/sql';
+import type { SqliteSql } from './db/sqlite-sql';
 import { readSettings, type Settings } from './env';
-import { RateLimiter } from './service/auth/rate-limit';
-import { ensureLocalKey } from './service/auth/local-key';
+import { RateLimiter, sharedBuckets, type RateLimits } from './service/auth/rate-limit';
 import type { ServiceDeps } from './service/deps';
 import { inlineReads, type Reads } from './service/reads/reads';
 import { poolReads } from './service/reads/pool';
@@ -14,11 +20,14 @@ import { forgetLexicons, lexicon } from './service/understand/lexicon';
 import { DATASETS } from '../types/dataset';
 
 export interface Runtime extends ServiceDeps {
-	db: Db;
 	settings: Settings;
 	now: () => number;
-	limiter: RateLimiter;
-	/** The embedded service's key for the explorer's own server side. */
+	/** The main thread's connection: writes, and authentication. */
+	sql: Sql;
+	/** SQLite only: the same connection, for what only SQLite does (generation, its index builds). */
+	db: Db | null;
+	limiter: RateLimits;
+	/** The embedded service's key for the explorer's own server side (set at start, service/startup). */
 	localKey: string;
 	reads: Reads;
 }
@@ -30,12 +39,22 @@ export function runtime(): Runtime {
 	return current;
 }
 
-function createRuntime(settings: Settings): Runtime {
-	const db = openDatabase(settings.dataDir);
+export function createRuntime(settings: Settings): Runtime {
 	const now = clock(settings.testClockFile);
-	const localKey = ensureLocalKey(db, settings.dataDir, now());
-	// Until the readers start (startReaders), reads run here, on the writer's connection.
-	return { db, settings, now, limiter: new RateLimiter(), localKey, reads: inlineReads({ db, settings }) };
+	const sql = connect(settings, 'service');
+	const shared = usesPostgres(settings);
+	// Until the readers start (startReaders), reads run here: on SQLite over the writer's connection,
+	// on PostgreSQL over a pool of their own (a replica's, when DATABASE_READ_URL names one).
+	const readSql = shared && settings.database.readUrl !== settings.database.url ? connect(settings, 'reader') : sql;
+	return {
+		sql,
+		db: shared ? null : (sql as SqliteSql).db,
+		settings,
+		now,
+		limiter: shared ? sharedBuckets(sql) : new RateLimiter(),
+		localKey: '',
+		reads: inlineReads({ sql: readSql, settings })
+	};
 }
 
 /**
@@ -44,13 +63,13 @@ function createRuntime(settings: Settings): Runtime {
  */
 export async function startReaders(rt: Runtime): Promise<void> {
 	if (rt.settings.readers === 0) return;
-	serverSecret(rt.db, 'cursor');
-	serverSecret(rt.db, 'media');
-	const lexicons = Object.fromEntries(DATASETS.map((d) => [d, lexicon(rt.db, d)]));
+	await serverSecret(rt.sql, 'cursor');
+	await serverSecret(rt.sql, 'media');
+	const lexicons = Object.fromEntries(await Promise.all(DATASETS.map(async (d) => [d, await lexicon(rt.sql, d)])));
 	const pool = await poolReads(rt.settings, { readers: rt.settings.readers, queue: rt.settings.readQueue, lexicons });
 	rt.reads = pool;
 	// The readers read the questions now; this thread no longer needs the names.
-	forgetLexicons(rt.db);
+	forgetLexicons(rt.sql);
 	// Test-only: a reader dies in the middle of its work, as a crash would (tests/service/readers.test.ts).
 	if (rt.settings.testing) process.on('SIGUSR2', () => pool.interruptOne());
 }

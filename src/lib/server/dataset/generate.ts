@@ -44,7 +44,8 @@ const FTS_DEFAULT_HASHSIZE = 1024 * 1024;
 /** Meta key holding the definitions of secondary indexes dropped for a bulk load, until they are back. */
 const DROPPED_INDEXES_KEY = 'dataset.dropped_indexes';
 
-const COLUMNS = [
+/** The records table's columns in the order rows are written (the PostgreSQL loader shares it). */
+export const COLUMNS = [
 	'id', 'dataset', 'component', 'uuid', 'primary_id', 'primary_date', 'entity', 'sub_entity', 'primary_country',
 	'second_geo_layer', 'dominant_lat', 'dominant_long', 'mappable', 'title', 'summary', 'report', 'transcript',
 	'visual_analysis', 'audio_analysis'
@@ -131,7 +132,7 @@ function writeRecords(
 	return { records: id, mappable, ranges };
 }
 
-function toRow(id: number, r: RecordRow): unknown[] {
+export function toRow(id: number, r: RecordRow): unknown[] {
 	return [
 		id, r.dataset, r.component, r.uuid, r.primary_id, r.primary_date, r.entity, r.sub_entity, r.primary_country,
 		r.second_geo_layer, r.dominant_lat, r.dominant_long, r.mappable, r.title, r.summary, r.report, r.transcript,

@@ -1,10 +1,10 @@
-import type { Db } from '../db/open';
+import type { Sql } from '../db/sql';
 import type { Settings } from '../env';
 import type { Reads } from './reads/reads';
 
-/** What a read of the records needs: in a reader worker the database is a read-only connection. */
+/** What a read of the records needs: in a reader worker, its own connection (SQLite read-only, or a PostgreSQL pool). */
 export interface ReadDeps {
-	db: Db;
+	sql: Sql;
 	settings: Settings;
 	/** Milliseconds since the epoch; injected so tests can move time. */
 	now: () => number;

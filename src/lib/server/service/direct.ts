@@ -33,7 +33,7 @@ async function page(rt: Runtime, path: string, match: RegExpExecArray, query: Re
 	const dataset = match[1] as Dataset;
 	const component: Component = match[2] === COMPONENT_PATH.image ? 'image' : 'video';
 	const at = rt.now();
-	const admission = admit(rt.db, rt.limiter, authorization, at);
+	const admission = await admit(rt.sql, rt.limiter, authorization, at);
 	if (!admission.ok) return { status: admission.problem.status, headers: admission.headers, body: { ...admission.problem, instance: path } };
 	try {
 		// A value, not JSON text: the explorer reads the items at once, and taking them as a

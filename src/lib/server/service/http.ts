@@ -2,8 +2,8 @@
 // rate limiting, and turning results and ProblemErrors into responses.
 import type { ApiKey } from './auth/keys';
 import { authenticate } from './auth/keys';
-import type { RateLimiter } from './auth/rate-limit';
-import type { Db } from '../db/open';
+import type { RateLimits } from './auth/rate-limit';
+import type { Sql } from '../db/sql';
 import { problem, problemResponse, ProblemError, type Problem } from './problems';
 
 export const SERVICE_PATH = /^\/(v1(\/|$)|mcp-icd$|mcp-all$|openapi\.json$)/;
@@ -13,20 +13,20 @@ export type Admission = { ok: true; key: ApiKey; headers: Record<string, string>
 export type GateResult = { ok: true; key: ApiKey; headers: Record<string, string> } | { ok: false; response: Response };
 
 /** 401 for a missing or wrong key, 429 when its bucket is empty; otherwise the key and its RateLimit headers. */
-export function admit(db: Db, limiter: RateLimiter, authorization: string | null, nowMs: number): Admission {
-	const key = authenticate(db, authorization);
+export async function admit(sql: Sql, limiter: RateLimits, authorization: string | null, nowMs: number): Promise<Admission> {
+	const key = await authenticate(sql, authorization);
 	if (!key) {
 		const detail = authorization ? 'The bearer token is malformed, unknown or revoked for this deployment.' : 'The Authorization header is missing.';
 		return { ok: false, problem: problem('unauthorized', detail), headers: {} };
 	}
-	const decision = limiter.take(key, nowMs);
+	const decision = await limiter.take(key, nowMs);
 	if (!decision.allowed) return { ok: false, problem: rateLimited(key, decision.retryAfter), headers: decision.headers };
 	return { ok: true, key, headers: decision.headers };
 }
 
 /** admit() for an HTTP request: a refusal comes back as its problem response. */
-export function gate(db: Db, limiter: RateLimiter, authorization: string | null, path: string, nowMs: number): GateResult {
-	const admission = admit(db, limiter, authorization, nowMs);
+export async function gate(sql: Sql, limiter: RateLimits, authorization: string | null, path: string, nowMs: number): Promise<GateResult> {
+	const admission = await admit(sql, limiter, authorization, nowMs);
 	return admission.ok ? admission : { ok: false, response: problemResponse(admission.problem, path, admission.headers) };
 }
 

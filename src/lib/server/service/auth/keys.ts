@@ -1,7 +1,7 @@
 // API keys. A key is "icd_<id>_<secret>": the id finds the row, the SHA-256 of the whole key is
 // compared in constant time with the stored hash. The key itself is never stored or logged.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/open';
+import type { Sql } from '../../db/sql';
 import { DATASETS, type Dataset } from '../../../types/dataset';
 
 export const FEATURES = ['search', 'lookup', 'detail', 'media', 'geo', 'nl_search', 'genai', 'mcp'] as const;
@@ -69,13 +69,13 @@ function fromRow(row: KeyRow): ApiKey {
 	};
 }
 
-export function createKey(db: Db, spec: NewKey, now: number): { id: string; key: string } {
+export async function createKey(sql: Sql, spec: NewKey, now: number): Promise<{ id: string; key: string }> {
 	const id = randomBytes(6).toString('hex');
 	const key = `icd_${id}_${randomBytes(32).toString('base64url')}`;
-	db.prepare(
+	await sql.run(
 		`INSERT INTO api_keys (id, name, hash, datasets, features, entities, rate, burst, credits, created_at)
-		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	).run(
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		[
 		id,
 		spec.name,
 		hashKey(key),
@@ -86,31 +86,32 @@ export function createKey(db: Db, spec: NewKey, now: number): { id: string; key:
 		spec.burst,
 		spec.credits,
 		now
+		]
 	);
 	return { id, key };
 }
 
-export function listKeys(db: Db): ApiKey[] {
-	return (db.prepare('SELECT * FROM api_keys ORDER BY created_at, id').all() as KeyRow[]).map(fromRow);
+export async function listKeys(sql: Sql): Promise<ApiKey[]> {
+	return (await sql.all<KeyRow>('SELECT * FROM api_keys ORDER BY created_at, id')).map(fromRow);
 }
 
-export function findKey(db: Db, id: string): ApiKey | undefined {
-	const row = db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as KeyRow | undefined;
+export async function findKey(sql: Sql, id: string): Promise<ApiKey | undefined> {
+	const row = await sql.get<KeyRow>('SELECT * FROM api_keys WHERE id = ?', [id]);
 	return row && fromRow(row);
 }
 
 /** Returns false when no such key exists. Revoking twice is harmless. */
-export function revokeKey(db: Db, id: string, now: number): boolean {
-	const info = db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(now, id);
+export async function revokeKey(sql: Sql, id: string, now: number): Promise<boolean> {
+	const info = await sql.run('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?', [now, id]);
 	return info.changes > 0;
 }
 
 /** The key named by an Authorization header value, or null when it is missing, malformed, unknown or revoked. */
-export function authenticate(db: Db, authorization: string | null): ApiKey | null {
+export async function authenticate(sql: Sql, authorization: string | null): Promise<ApiKey | null> {
 	const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '');
 	const key = match?.[1] ?? '';
 	const parts = KEY_PATTERN.exec(key);
-	const row = parts ? (db.prepare('SELECT * FROM api_keys WHERE id = ?').get(parts[1]) as KeyRow | undefined) : undefined;
+	const row = parts ? await sql.get<KeyRow>('SELECT * FROM api_keys WHERE id = ?', [parts[1]]) : undefined;
 	const expected = row?.hash ?? DUMMY_HASH;
 	const same = timingSafeEqual(hashKey(key), expected);
 	if (!row || !same || row.revoked_at !== null) return null;

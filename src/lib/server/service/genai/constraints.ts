@@ -3,7 +3,7 @@
 // then "and in Chad?" is the same ranking, for Chad, in 2023. A follow-up replaces each group
 // it names (place, date, organisation, component) and keeps the others; with no subject of its
 // own it keeps the earlier subject and the kind of answer.
-import type { Db } from '../../db/open';
+import type { Sql } from '../../db/sql';
 import { GROUP_OF, type ReadPart, type Reading } from '../understand/read';
 import { topicTerms, type Intent } from '../understand/intent';
 
@@ -14,8 +14,8 @@ export interface TurnConstraints {
 	intent: Intent;
 }
 
-export function lastConstraints(db: Db, conversationId: string): TurnConstraints | null {
-	const raw = db.prepare('SELECT constraints FROM conversation_turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1').pluck().get(conversationId) as string | null | undefined;
+export async function lastConstraints(sql: Sql, conversationId: string): Promise<TurnConstraints | null> {
+	const raw = await sql.pluck<string | null>('SELECT constraints FROM conversation_turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1', [conversationId]);
 	if (!raw) return null;
 	try {
 		return JSON.parse(raw) as TurnConstraints;

@@ -27,15 +27,15 @@ export async function gatherEvidence(
 	filters: NlFilters,
 	topK: number
 ): Promise<Evidence[]> {
-	let ranked = await retrieve(deps.db, deps.settings, key, dataset, text, filters, { topK });
+	let ranked = await retrieve(deps.sql, deps.settings, key, dataset, text, filters, { topK });
 	// A question whose words match nothing within its filters still has an answer: the newest
 	// records of those filters, scored 0 so that the answer calls the evidence thin.
-	const clause = recordClause(deps.db, key, filters);
+	const clause = await recordClause(deps.sql, key, filters);
 	const narrowed = filters.places || filters.country || filters.entity || filters.sub_entity || filters.date_from || filters.date_to;
-	if (ranked.length === 0 && clause && narrowed) ranked = newestMatching(deps.db, dataset, filters, clause, topK);
+	if (ranked.length === 0 && clause && narrowed) ranked = await newestMatching(deps.sql, dataset, filters, clause, topK);
 	if (ranked.length === 0) return [];
 	const ids = ranked.map((r) => r.recordId);
-	const rows = deps.db.prepare(`SELECT * FROM records WHERE id IN (${ids.map(() => '?').join(',')})`).all(...ids) as RecordRow[];
+	const rows = await deps.sql.all<RecordRow>(`SELECT * FROM records WHERE id IN (${ids.map(() => '?').join(',')})`, ids);
 	const byId = new Map(rows.map((r) => [r.id!, r]));
 	return ranked.map((r, i) => {
 		const record = byId.get(r.recordId)!;
@@ -47,9 +47,9 @@ export async function gatherEvidence(
  * Records chosen by id (the examples of a figure) ahead of the retrieved ones, without repeats,
  * at most topK, numbered again from 1.
  */
-export function withExamples(deps: ReadDeps, exampleIds: number[], retrieved: Evidence[], topK: number): Evidence[] {
+export async function withExamples(deps: ReadDeps, exampleIds: number[], retrieved: Evidence[], topK: number): Promise<Evidence[]> {
 	const seen = new Set(exampleIds);
-	const rows = exampleIds.length ? (deps.db.prepare(`SELECT * FROM records WHERE id IN (${exampleIds.map(() => '?').join(',')})`).all(...exampleIds) as RecordRow[]) : [];
+	const rows = exampleIds.length ? await deps.sql.all<RecordRow>(`SELECT * FROM records WHERE id IN (${exampleIds.map(() => '?').join(',')})`, exampleIds) : [];
 	const byId = new Map(rows.map((r) => [r.id!, r]));
 	const examples: Evidence[] = exampleIds
 		.filter((id) => byId.has(id))

@@ -2,7 +2,8 @@
 // turn's filters (never from the retrieved passages): how many, which most, how it changed, X
 // against Y. Topic words left in the question ("drone strikes") narrow the records to those
 // whose text (title, summary, report, transcript) contains all of them, and the answer says so.
-import type { Db } from '../../db/open';
+import type { Sql } from '../../db/sql';
+import { holdsWords } from '../records/keyword';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import { components, recordClause, type NlFilters } from '../nl/candidates';
@@ -43,27 +44,27 @@ const COLUMN: Record<Exclude<RankDimension, 'component'>, string> = {
 };
 
 interface Scope {
-	db: Db;
+	sql: Sql;
 	key: ApiKey;
 	dataset: Dataset;
 	terms: string[];
 }
 
 /** `SELECT … FROM records r WHERE …` for one component, within the filters and the topic words. */
-function from(s: Scope, component: Component, filters: NlFilters): { sql: string; params: (string | number)[] } {
-	const clause = recordClause(s.db, s.key, filters);
-	const sql = ['r.dataset = ?', 'r.component = ?'];
+async function from(s: Scope, component: Component, filters: NlFilters): Promise<{ sql: string; params: (string | number)[] }> {
+	const clause = await recordClause(s.sql, s.key, filters);
+	const where = ['r.dataset = ?', 'r.component = ?'];
 	const params: (string | number)[] = [s.dataset, component];
 	if (clause) {
-		sql.push(clause.sql);
+		where.push(clause.sql);
 		params.push(...clause.params);
 	}
 	if (s.terms.length) {
-		const fts = `fts_${s.dataset}_${component}`;
-		sql.push(`r.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`);
-		params.push(s.terms.map((t) => `"${t.replace(/"/g, '')}"`).join(' '));
+		const words = holdsWords(s.sql, s.dataset, component, s.terms);
+		where.push(words.sql);
+		params.push(...words.params);
 	}
-	return { sql: `FROM records r WHERE ${sql.join(' AND ')}`, params };
+	return { sql: `FROM records r WHERE ${where.join(' AND ')}`, params };
 }
 
 interface Tally {
@@ -73,11 +74,11 @@ interface Tally {
 	last: string | null;
 }
 
-function tally(s: Scope, filters: NlFilters): Tally {
+async function tally(s: Scope, filters: NlFilters): Promise<Tally> {
 	const out: Tally = { total: 0, byComponent: {}, first: null, last: null };
 	for (const c of components(filters)) {
-		const q = from(s, c, filters);
-		const row = s.db.prepare(`SELECT count(*) AS n, min(r.primary_date) AS first, max(r.primary_date) AS last ${q.sql}`).get(...q.params) as { n: number; first: string | null; last: string | null };
+		const q = await from(s, c, filters);
+		const row = (await s.sql.get<{ n: number; first: string | null; last: string | null }>(`SELECT count(*) AS n, min(r.primary_date) AS first, max(r.primary_date) AS last ${q.sql}`, q.params))!;
 		out.total += row.n;
 		out.byComponent[c] = row.n;
 		if (row.first && (!out.first || row.first < out.first)) out.first = row.first;
@@ -86,20 +87,22 @@ function tally(s: Scope, filters: NlFilters): Tally {
 	return out;
 }
 
-function byComponent(s: Scope, filters: NlFilters): Map<string, number> {
-	return new Map(components(filters).map((c) => [c, tally(s, { ...filters, source_component: c }).total]));
+async function byComponent(s: Scope, filters: NlFilters): Promise<Map<string, number>> {
+	const out = new Map<string, number>();
+	for (const c of components(filters)) out.set(c, (await tally(s, { ...filters, source_component: c })).total);
+	return out;
 }
 
 /**
  * Counts by one column and, from the same pass, the tally (total, per component, first and last
  * date): one read of the matching records where a tally and then a grouping read them twice.
  */
-function groupedWithTally(s: Scope, filters: NlFilters, dimension: Exclude<RankDimension, 'component'>): { counts: Map<string, number>; tally: Tally } {
+async function groupedWithTally(s: Scope, filters: NlFilters, dimension: Exclude<RankDimension, 'component'>): Promise<{ counts: Map<string, number>; tally: Tally }> {
 	const counts = new Map<string, number>();
 	const out: Tally = { total: 0, byComponent: {}, first: null, last: null };
 	for (const c of components(filters)) {
-		const q = from(s, c, filters);
-		const rows = s.db.prepare(`SELECT ${COLUMN[dimension]} AS v, count(*) AS n, min(r.primary_date) AS first, max(r.primary_date) AS last ${q.sql} GROUP BY 1`).all(...q.params) as { v: string | null; n: number; first: string; last: string }[];
+		const q = await from(s, c, filters);
+		const rows = await s.sql.all<{ v: string | null; n: number; first: string; last: string }>(`SELECT ${COLUMN[dimension]} AS v, count(*) AS n, min(r.primary_date) AS first, max(r.primary_date) AS last ${q.sql} GROUP BY 1`, q.params);
 		out.byComponent[c] = 0;
 		for (const r of rows) {
 			if (r.v !== null) counts.set(r.v, (counts.get(r.v) ?? 0) + r.n);
@@ -160,31 +163,35 @@ function withinBucket(filters: NlFilters, label: string): NlFilters {
 }
 
 /** The newest record of one group of a figure: within its bucket for dates, else with its value. */
-function newestOfGroup(s: Scope, filters: NlFilters, dimension: Exclude<RankDimension, 'component'>, label: string): number | null {
+function newestOfGroup(s: Scope, filters: NlFilters, dimension: Exclude<RankDimension, 'component'>, label: string): Promise<number | null> {
 	if (dimension === 'year' || dimension === 'month') return newest(s, withinBucket(filters, label));
 	return newest(s, filters, { sql: COLUMN[dimension], value: label });
 }
 
-function newest(s: Scope, filters: NlFilters, extra?: { sql: string; value: string }): number | null {
+async function newest(s: Scope, filters: NlFilters, extra?: { sql: string; value: string }): Promise<number | null> {
 	let best: { id: number; date: string } | null = null;
 	for (const c of components(filters)) {
-		const q = from(s, c, filters);
-		const row = s.db.prepare(`SELECT r.id, r.primary_date AS date ${q.sql}${extra ? ` AND ${extra.sql} = ?` : ''} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT 1`).get(...q.params, ...(extra ? [extra.value] : [])) as { id: number; date: string } | undefined;
+		const q = await from(s, c, filters);
+		const row = await s.sql.get<{ id: number; date: string }>(
+			`SELECT r.id, r.primary_date AS date ${q.sql}${extra ? ` AND ${extra.sql} = ?` : ''} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT 1`,
+			[...q.params, ...(extra ? [extra.value] : [])]
+		);
 		if (row && (!best || row.date > best.date)) best = row;
 	}
 	return best?.id ?? null;
 }
 
 /** A record to cite for each of the first groups of a figure (the newest of each), or the newest overall. */
-export function examplesFor(db: Db, key: ApiKey, dataset: Dataset, filters: NlFilters, figures: Figures, terms: string[], compared: ReadPart[]): Examples {
-	const s: Scope = { db, key, dataset, terms };
+export async function examplesFor(sql: Sql, key: ApiKey, dataset: Dataset, filters: NlFilters, figures: Figures, terms: string[], compared: ReadPart[]): Promise<Examples> {
+	const s: Scope = { sql, key, dataset, terms };
 	const groups = (figures.groups ?? []).filter((g) => g.count > 0).slice(0, EXAMPLE_GROUPS);
-	let ids: (number | null)[];
-	if (figures.kind === 'rank' && figures.dimension !== 'component') ids = groups.map((g) => newestOfGroup(s, filters, figures.dimension as Exclude<RankDimension, 'component'>, g.label));
-	else if (figures.kind === 'rank') ids = groups.map((g) => newest(s, { ...filters, source_component: g.label as Component }));
-	else if (figures.kind === 'compare') ids = sidesOf(figures.dimension!, compared).map((p) => newest(s, withValue(filters, p)));
-	else if (figures.kind === 'trend') ids = [groups[0], groups[groups.length - 1]].filter(Boolean).map((g) => newestOfGroup(s, filters, figures.dimension as 'year' | 'month', g.label));
-	else ids = [newest(s, filters)];
+	let pending: Promise<number | null>[];
+	if (figures.kind === 'rank' && figures.dimension !== 'component') pending = groups.map((g) => newestOfGroup(s, filters, figures.dimension as Exclude<RankDimension, 'component'>, g.label));
+	else if (figures.kind === 'rank') pending = groups.map((g) => newest(s, { ...filters, source_component: g.label as Component }));
+	else if (figures.kind === 'compare') pending = sidesOf(figures.dimension!, compared).map((p) => newest(s, withValue(filters, p)));
+	else if (figures.kind === 'trend') pending = [groups[0], groups[groups.length - 1]].filter(Boolean).map((g) => newestOfGroup(s, filters, figures.dimension as 'year' | 'month', g.label));
+	else pending = [newest(s, filters)];
+	const ids = await Promise.all(pending);
 	return [...new Set(ids.filter((id): id is number => id !== null))];
 }
 
@@ -192,18 +199,18 @@ function sidesOf(dimension: string, compared: ReadPart[]): ReadPart[] {
 	return compared.filter((p) => (dimension === 'date' ? p.kind === 'date' : dimension === 'country' ? ['country', 'area', 'town'].includes(p.kind) : p.kind === dimension));
 }
 
-export function computeFigures(db: Db, key: ApiKey, dataset: Dataset, filters: NlFilters, intent: Exclude<Intent, { kind: 'recent' | 'evidence' }>, terms: string[], compared: ReadPart[]): Figures {
-	const s: Scope = { db, key, dataset, terms };
+export async function computeFigures(sql: Sql, key: ApiKey, dataset: Dataset, filters: NlFilters, intent: Exclude<Intent, { kind: 'recent' | 'evidence' }>, terms: string[], compared: ReadPart[]): Promise<Figures> {
+	const s: Scope = { sql, key, dataset, terms };
 	// Ranks and trends count by a column in the same pass that gives the tally; a trend counts by
 	// month, which also gives the years, since its bucket depends on the period it finds.
-	const pass = intent.kind === 'rank' && intent.dimension !== 'component' ? groupedWithTally(s, filters, intent.dimension) : intent.kind === 'trend' ? groupedWithTally(s, filters, 'month') : null;
-	const all = pass?.tally ?? tally(s, filters);
+	const pass = intent.kind === 'rank' && intent.dimension !== 'component' ? await groupedWithTally(s, filters, intent.dimension) : intent.kind === 'trend' ? await groupedWithTally(s, filters, 'month') : null;
+	const all = pass?.tally ?? (await tally(s, filters));
 	const base = { total: all.total, by_component: all.byComponent, period: periodOf(filters, all), ...(terms.length ? { text_terms: terms } : {}) };
 	switch (intent.kind) {
 		case 'count':
 			return { kind: 'count', ...base };
 		case 'rank': {
-			const counts = pass?.counts ?? byComponent(s, filters);
+			const counts = pass?.counts ?? (await byComponent(s, filters));
 			const sign = intent.order === 'least' ? -1 : 1;
 			const groups = [...counts]
 				.map(([label, count]) => ({ label, count }))
@@ -226,7 +233,7 @@ export function computeFigures(db: Db, key: ApiKey, dataset: Dataset, filters: N
 		}
 		case 'compare': {
 			const dimension = intent.dimension;
-			const groups = sidesOf(dimension, compared).map((p) => ({ label: p.label, count: tally(s, withValue(filters, p)).total }));
+			const groups = await Promise.all(sidesOf(dimension, compared).map(async (p) => ({ label: p.label, count: (await tally(s, withValue(filters, p))).total })));
 			return { kind: 'compare', dimension, groups, ...base, total: groups.reduce((n, g) => n + g.count, 0) };
 		}
 	}

@@ -41,7 +41,7 @@ function interpretationOf(reading: TurnReading): Interpretation {
 }
 
 export async function groundTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, body: TurnRequest & { top_k?: number }, previous: TurnConstraints | null): Promise<Grounding> {
-	const reading = readTurn(deps, key, dataset, body, previous);
+	const reading = await readTurn(deps, key, dataset, body, previous);
 	const interpretation = interpretationOf(reading);
 	const topK = body.top_k ?? GENAI_DEFAULT_TOP_K;
 	// An aggregate question without topic words ("Which organisation was most active in Sudan in
@@ -59,11 +59,11 @@ export async function groundTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, 
 			evidence = [];
 		} else {
 			const applied = reading.understood.reading.parts.filter((_, i) => reading.understood.interpretation.parts[i]?.status === 'applied');
-			figures = computeFigures(deps.db, key, dataset, reading.filters, reading.intent, reading.terms, applied);
-			evidence = withExamples(deps, examplesFor(deps.db, key, dataset, reading.filters, figures, reading.terms, applied), evidence, topK);
+			figures = await computeFigures(deps.sql, key, dataset, reading.filters, reading.intent, reading.terms, applied);
+			evidence = await withExamples(deps, await examplesFor(deps.sql, key, dataset, reading.filters, figures, reading.terms, applied), evidence, topK);
 			facts = figuresText(dataset, figures, interpretation, evidence);
 		}
 	}
-	const latestOutside = evidence.length === 0 && !figures ? latestOutsidePeriod(deps, key, dataset, reading.filters) : null;
+	const latestOutside = evidence.length === 0 && !figures ? await latestOutsidePeriod(deps, key, dataset, reading.filters) : null;
 	return { reading, interpretation, evidence, figures, facts, latestOutside };
 }

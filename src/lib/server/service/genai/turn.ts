@@ -3,7 +3,7 @@
 // work, and the turn is recorded, paid and the conversation extended in one transaction at the
 // end, so a failed or refused turn changes nothing.
 // What the answer stands on (the question understood, evidence, figures) is read on the read side
-// (genai/grounding.ts); conversations and credits are written here, on the one writer.
+// (genai/grounding.ts); conversations and credits are written here, on the writer's connection.
 import type { Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import { requireAccess } from '../auth/permissions';
@@ -32,15 +32,15 @@ const HISTORY_TURNS = 6;
 
 export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset, body: GenaiRequest): Promise<GenaiResponse> {
 	requireAccess(key, dataset, 'genai');
-	const { db, settings } = deps;
+	const { sql, settings } = deps;
 	const started = deps.now();
-	purgeExpiredConversations(db, started);
-	const existing = body.conversation_id ? findConversation(db, body.conversation_id, key.id, dataset, started) : null;
-	requireCredits(db, key);
+	await purgeExpiredConversations(sql, started);
+	const existing = body.conversation_id ? await findConversation(sql, body.conversation_id, key.id, dataset, started) : null;
+	await requireCredits(sql, key);
 
 	// The latest turns are context enough; a long conversation should restate what matters (spec).
-	const past = existing ? history(db, existing.id).slice(-HISTORY_TURNS) : [];
-	const previous = existing ? lastConstraints(db, existing.id) : null;
+	const past = existing ? (await history(sql, existing.id)).slice(-HISTORY_TURNS) : [];
+	const previous = existing ? await lastConstraints(sql, existing.id) : null;
 	const { reading, interpretation, evidence, figures, facts, latestOutside } = await deps.reads.value('genaiGrounding', started, key, dataset, body, previous);
 	const messages = buildMessages(dataset, body.question, evidence, past, { facts, interpretation });
 
@@ -59,27 +59,31 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 
 	const responseId = newResponseId();
 	const now = deps.now();
-	const { conversation, remaining } = db.transaction(() => {
+	const { conversation, remaining } = await sql.transaction(async (tx) => {
 		let c: Conversation;
 		if (existing) {
-			// Deleted or expired while the answer was being written: the turn fails and costs nothing.
-			const live = db.prepare('SELECT * FROM conversations WHERE id = ? AND expires_at > ? AND absolute_expires_at > ?').get(existing.id, now, now) as Conversation | undefined;
+			// The conversation is extended only while it is live, in the statement that locks it: deleted or
+			// expired while the answer was being written (here or on another instance), the turn fails and costs nothing.
+			const live = await tx.get<Conversation>(
+				'UPDATE conversations SET expires_at = CASE WHEN absolute_expires_at < ? THEN absolute_expires_at ELSE ? END WHERE id = ? AND expires_at > ? AND absolute_expires_at > ? RETURNING *',
+				[now + settings.conversationIdleSeconds * 1000, now + settings.conversationIdleSeconds * 1000, existing.id, now, now]
+			);
 			if (!live) throw unavailable();
-			c = { ...live, expires_at: idleDeadline(now, settings.conversationIdleSeconds, live.absolute_expires_at) };
-			db.prepare('UPDATE conversations SET expires_at = ? WHERE id = ?').run(c.expires_at, c.id);
+			c = live;
 		} else {
 			const absolute = now + settings.conversationMaxSeconds * 1000;
 			c = { id: newConversationId(), key_id: key.id, dataset, created_at: now, absolute_expires_at: absolute, expires_at: idleDeadline(now, settings.conversationIdleSeconds, absolute) };
-			db.prepare('INSERT INTO conversations (id, key_id, dataset, created_at, expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+			await tx.run('INSERT INTO conversations (id, key_id, dataset, created_at, expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?, ?)', [
 				c.id, c.key_id, c.dataset, c.created_at, c.expires_at, c.absolute_expires_at
-			);
+			]);
 		}
-		const left = charge(db, key, responseId, now);
-		db.prepare(
-			'INSERT INTO conversation_turns (response_id, conversation_id, seq, question, answer, created_at, constraints) VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM conversation_turns WHERE conversation_id = ?), ?, ?, ?, ?)'
-		).run(responseId, c.id, c.id, body.question, answer, now, JSON.stringify(reading.constraints));
+		const left = await charge(tx, key, responseId, now);
+		await tx.run(
+			'INSERT INTO conversation_turns (response_id, conversation_id, seq, question, answer, created_at, constraints) VALUES (?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM conversation_turns WHERE conversation_id = ?), ?, ?, ?, ?)',
+			[responseId, c.id, c.id, body.question, answer, now, JSON.stringify(reading.constraints)]
+		);
 		return { conversation: c, remaining: left };
-	})();
+	});
 
 	const total = usage.prompt + usage.output;
 	return {
@@ -101,9 +105,9 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 	};
 }
 /** DELETE …/conversations/{id}: 204 whatever the id, and only the caller's own conversation goes. */
-export function endConversation(deps: ServiceDeps, key: ApiKey, dataset: Dataset, conversationId: string): null {
+export async function endConversation(deps: ServiceDeps, key: ApiKey, dataset: Dataset, conversationId: string): Promise<null> {
 	requireAccess(key, dataset, 'genai');
-	purgeExpiredConversations(deps.db, deps.now());
-	deleteConversation(deps.db, conversationId, key.id, dataset);
+	await purgeExpiredConversations(deps.sql, deps.now());
+	await deleteConversation(deps.sql, conversationId, key.id, dataset);
 	return null;
 }

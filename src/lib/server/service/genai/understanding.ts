@@ -50,12 +50,12 @@ function unrecognisedNames(question: string, rest: string, dataset: Dataset): st
 		.filter((w, i, all) => all.indexOf(w) === i && w.toLowerCase() !== dataset);
 }
 
-function latestDate(deps: ReadDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): string | null {
-	const clause = recordClause(deps.db, key, filters);
+async function latestDate(deps: ReadDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): Promise<string | null> {
+	const clause = await recordClause(deps.sql, key, filters);
 	const where = `r.dataset = ? AND r.component = ?${clause ? ` AND ${clause.sql}` : ''}`;
+	const latest = await Promise.all(components(filters).map((c) => deps.sql.pluck<string | null>(`SELECT max(r.primary_date) FROM records r WHERE ${where}`, [dataset, c, ...(clause?.params ?? [])])));
 	return (
-		components(filters)
-			.map((c) => deps.db.prepare(`SELECT max(r.primary_date) FROM records r WHERE ${where}`).pluck().get(dataset, c, ...(clause?.params ?? [])) as string | null)
+		latest
 			.filter((d): d is string => Boolean(d))
 			.sort()
 			.at(-1) ?? null
@@ -63,35 +63,38 @@ function latestDate(deps: ReadDeps, key: ApiKey, dataset: Dataset, filters: NlFi
 }
 
 /** When a period has nothing, the latest record that matches everything else: where to look instead. */
-export function latestOutsidePeriod(deps: ReadDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): string | null {
+export async function latestOutsidePeriod(deps: ReadDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): Promise<string | null> {
 	if (!filters.date_from && !filters.date_to) return null;
 	return latestDate(deps, key, dataset, { ...filters, date_from: undefined, date_to: undefined });
 }
 
-function latestPeriod(deps: ReadDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): { from: string; to: string } | null {
-	const latest = latestDate(deps, key, dataset, filters);
+async function latestPeriod(deps: ReadDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): Promise<{ from: string; to: string } | null> {
+	const latest = await latestDate(deps, key, dataset, filters);
 	if (!latest) return null;
 	for (const days of RECENT_DAYS) {
 		const from = new Date(Date.parse(latest) - days * 86_400_000).toISOString().slice(0, 10);
 		const f = { ...filters, date_from: from, date_to: latest };
-		const c = recordClause(deps.db, key, f)!;
-		const n = components(f).reduce((sum, comp) => sum + (deps.db.prepare(`SELECT count(*) FROM (SELECT 1 FROM records r WHERE r.dataset = ? AND r.component = ? AND ${c.sql} LIMIT ?)`).pluck().get(dataset, comp, ...c.params, RECENT_ENOUGH) as number), 0);
+		const c = (await recordClause(deps.sql, key, f))!;
+		const counts = await Promise.all(
+			components(f).map((comp) => deps.sql.pluck<number>(`SELECT count(*) FROM (SELECT 1 FROM records r WHERE r.dataset = ? AND r.component = ? AND ${c.sql} LIMIT ?) AS recent`, [dataset, comp, ...c.params, RECENT_ENOUGH]))
+		);
+		const n = counts.reduce<number>((sum, k) => sum + (k ?? 0), 0);
 		if (n >= RECENT_ENOUGH || days === RECENT_DAYS[RECENT_DAYS.length - 1]) return { from, to: latest };
 	}
 	return null;
 }
 
-export function readTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, body: TurnRequest, previous: TurnConstraints | null): TurnReading {
+export async function readTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, body: TurnRequest, previous: TurnConstraints | null): Promise<TurnReading> {
 	const now = new Date(deps.now());
-	const own = readQuestion(deps.db, dataset, body.question, now);
+	const own = await readQuestion(deps.sql, dataset, body.question, now);
 	const intent = readIntent(body.question, own.rest, own.parts);
 	const carried = carryOver(own, intent, previous);
 	const explicit = { country: body.primary_country, entity: body.entity, date_from: body.date_from, date_to: body.date_to, source_component: body.source_component };
-	const understood = interpret(deps.db, carried.reading, explicit, body.ignore ?? [], now);
+	const understood = await interpret(deps.sql, carried.reading, explicit, body.ignore ?? [], now);
 	let filters: NlFilters = understood.filters;
 	let recent: TurnReading['recent'];
 	if (carried.intent.kind === 'recent' && !filters.date_from && !filters.date_to && !body.ignore?.includes('date')) {
-		recent = latestPeriod(deps, key, dataset, filters) ?? undefined;
+		recent = (await latestPeriod(deps, key, dataset, filters)) ?? undefined;
 		if (recent) filters = { ...filters, date_from: recent.from, date_to: recent.to };
 	}
 	return {

@@ -5,7 +5,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { RateLimiter } from '../auth/rate-limit';
+import type { RateLimits } from '../auth/rate-limit';
 import { requireAccess } from '../auth/permissions';
 import { rateLimited } from '../http';
 import { problem, problemResponse, type ProblemCode } from '../problems';
@@ -13,7 +13,7 @@ import { offeredTools, TOOLS, visibleTools, type McpScope } from './registry';
 import { callTool, listing, problemResult, type ToolContext } from './tool';
 
 export interface McpContext extends ToolContext {
-	limiter: RateLimiter;
+	limiter: RateLimits;
 	/** The endpoint path, used as the problem instance. */
 	path: string;
 }
@@ -53,7 +53,7 @@ function createServer(scope: McpScope, ctx: McpContext): Server {
 		// The HTTP request paid one token at the edge, which covers one call. Further calls in a
 		// JSON-RPC batch pay one each, so every tools/call costs what its REST request costs.
 		if (++calls > 1) {
-			const decision = ctx.limiter.take(ctx.key, ctx.deps.now());
+			const decision = await ctx.limiter.take(ctx.key, ctx.deps.now());
 			if (!decision.allowed) return problemResult(rateLimited(ctx.key, decision.retryAfter), ctx.path);
 		}
 		return callTool(tool, ctx, args, ctx.path);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/open';
+import { sqliteSql } from '../../db/sqlite-sql';
 import type { Settings } from '../../env';
 import { createKey, findKey, type ApiKey, type NewKey } from '../auth/keys';
 import { openApiDocument } from '../openapi';
@@ -66,10 +67,11 @@ describe('callTool, apart from any transport', () => {
 	let dir: string;
 	let db: Db;
 	const UUID = '7d3e5f10-2b4c-4d6e-8f90-a1b2c3d4e5f6';
-	const ctx = (spec: Partial<NewKey> = {}): ToolContext => {
-		const { id } = createKey(db, { name: 't', rate: 1, burst: 1, credits: 0, ...spec }, 0);
+	const ctx = async (spec: Partial<NewKey> = {}): Promise<ToolContext> => {
+		const sql = sqliteSql(db);
+		const { id } = await createKey(sql, { name: 't', rate: 1, burst: 1, credits: 0, ...spec }, 0);
 		const settings = {} as Settings;
-		return { deps: { db, settings, now: () => 0, reads: inlineReads({ db, settings }) }, key: findKey(db, id)!, origin: 'http://127.0.0.1:3000', at: 0 };
+		return { deps: { sql, settings, now: () => 0, reads: inlineReads({ sql, settings }) }, key: (await findKey(sql, id))!, origin: 'http://127.0.0.1:3000', at: 0 };
 	};
 
 	beforeAll(() => {
@@ -86,17 +88,17 @@ describe('callTool, apart from any transport', () => {
 	});
 
 	it('answers the record as structured content and as the same JSON text', async () => {
-		const result = await callTool(tool('getIcdVideoByComponentId'), ctx(), { component_id: 42 }, '/mcp-all');
+		const result = await callTool(tool('getIcdVideoByComponentId'), await ctx(), { component_id: 42 }, '/mcp-all');
 		expect(result.isError).toBeUndefined();
 		expect(result.structuredContent).toMatchObject({ uuid: UUID, primary_id: 42, report: 'A report', transcript: 'A transcript' });
 		expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
 	});
 
 	it('answers refusals as error results carrying the problem JSON', async () => {
-		const forbidden = await callTool(tool('getOneIcdVideo'), ctx({ features: ['search', 'mcp'] }), { uuid: UUID }, '/mcp-icd');
+		const forbidden = await callTool(tool('getOneIcdVideo'), await ctx({ features: ['search', 'mcp'] }), { uuid: UUID }, '/mcp-icd');
 		expect(forbidden.isError).toBe(true);
 		expect(JSON.parse((forbidden.content[0] as { text: string }).text)).toMatchObject({ status: 403, code: 'forbidden', instance: '/mcp-icd' });
-		const hidden = await callTool(tool('getOneIcdVideo'), ctx({ entities: ['Other Group'] }), { uuid: UUID }, '/mcp-icd');
+		const hidden = await callTool(tool('getOneIcdVideo'), await ctx({ entities: ['Other Group'] }), { uuid: UUID }, '/mcp-icd');
 		expect(JSON.parse((hidden.content[0] as { text: string }).text)).toMatchObject({ status: 404, code: 'not_found' });
 	});
 });

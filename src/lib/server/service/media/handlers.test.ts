@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../db/open';
+import { sqliteSql } from '../../db/sqlite-sql';
 import { readWavHeader } from './audio';
 import { playerAudio, playerCaptions, playerPage, playerPoster, signedImage, type MediaDeps } from './handlers';
 import { MEDIA_LINK_TTL_SECONDS, signMediaToken, type MediaClaims } from './links';
@@ -18,6 +19,7 @@ const NOW = NOW_MS / 1000;
 let dir: string;
 let db: Db;
 let deps: MediaDeps;
+let secret: Buffer;
 
 function insert(dataset: string, component: string, uuid: string, primaryId: number, title: string, transcript: string | null) {
 	db.prepare(
@@ -28,7 +30,7 @@ function insert(dataset: string, component: string, uuid: string, primaryId: num
 }
 
 function token(over: Partial<MediaClaims> = {}): string {
-	return signMediaToken(mediaSecret(db), {
+	return signMediaToken(secret, {
 		kind: 'player',
 		dataset: 'icdb',
 		component: 'video',
@@ -42,12 +44,13 @@ const imageToken = (over: Partial<MediaClaims> = {}) => token({ kind: 'image', d
 const get = (headers: Record<string, string> = {}) => new Request('http://app.test/x', { headers });
 const pagePath = (t: string) => `/media/player/${t}`;
 
-beforeAll(() => {
+beforeAll(async () => {
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-test-'));
 	db = openDatabase(dir);
 	insert('icdb', 'video', VIDEO, 7001, 'Patrol <script>alert(1)</script> & "friends"', 'We drove north at dawn. The bridge was down, so we waited by the river for an hour.');
 	insert('icd', 'image', IMAGE, 8001, 'Market square after the storm', null);
-	deps = { db, now: () => NOW_MS };
+	deps = { sql: sqliteSql(db), now: () => NOW_MS };
+	secret = await mediaSecret(deps.sql);
 });
 
 afterAll(() => {
@@ -58,7 +61,7 @@ afterAll(() => {
 describe('player page', () => {
 	it('serves the page with strict headers and no external resources', async () => {
 		const t = token();
-		const res = playerPage(deps, t, pagePath(t));
+		const res = (await playerPage(deps, t, pagePath(t)));
 		expect(res.status).toBe(200);
 		expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
 		const csp = res.headers.get('content-security-policy')!;
@@ -87,14 +90,14 @@ describe('player page', () => {
 
 	it('escapes record text', async () => {
 		const t = token();
-		const html = await playerPage(deps, t, pagePath(t)).text();
+		const html = await (await playerPage(deps, t, pagePath(t))).text();
 		expect(html).not.toContain('<script>alert(1)');
 		expect(html).toContain('Patrol &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;friends&quot;');
 	});
 
 	it('refuses an expired link with 410 and says what to do', async () => {
 		const t = token({ exp: NOW - 1 });
-		const res = playerPage(deps, t, pagePath(t));
+		const res = (await playerPage(deps, t, pagePath(t)));
 		expect(res.status).toBe(410);
 		expect(res.headers.get('cache-control')).toBe('private, no-store');
 		expect(await res.text()).toContain('This player link has expired; request a new one from the service.');
@@ -104,7 +107,7 @@ describe('player page', () => {
 		const t = token();
 		const forged = `${t.slice(0, 10)}${t[10] === 'x' ? 'y' : 'x'}${t.slice(11)}`;
 		for (const bad of [forged, t.slice(0, -3), 'garbage', imageToken(), token({ component: 'image', uuid: IMAGE, dataset: 'icd' })]) {
-			const res = playerPage(deps, bad, pagePath(bad));
+			const res = (await playerPage(deps, bad, pagePath(bad)));
 			expect(res.status, bad).toBe(403);
 			const body = await res.text();
 			expect(body).toContain('This link is not valid');
@@ -114,7 +117,7 @@ describe('player page', () => {
 
 	it('answers 404 when the record is gone', async () => {
 		const t = token({ uuid: '00000000-0000-4000-8000-000000000000' });
-		const res = playerPage(deps, t, pagePath(t));
+		const res = (await playerPage(deps, t, pagePath(t)));
 		expect(res.status).toBe(404);
 		expect(await res.text()).toContain('no longer available');
 	});
@@ -122,7 +125,7 @@ describe('player page', () => {
 
 describe('player resources', () => {
 	it('serves captions as WebVTT', async () => {
-		const res = playerCaptions(deps, token(), get());
+		const res = (await playerCaptions(deps, token(), get()));
 		expect(res.status).toBe(200);
 		expect(res.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
 		const vtt = await res.text();
@@ -131,7 +134,7 @@ describe('player resources', () => {
 	});
 
 	it('serves the whole WAV with Accept-Ranges and a cache lifetime bounded by the link', async () => {
-		const res = playerAudio(deps, token(), get());
+		const res = (await playerAudio(deps, token(), get()));
 		expect(res.status).toBe(200);
 		expect(res.headers.get('content-type')).toBe('audio/wav');
 		expect(res.headers.get('accept-ranges')).toBe('bytes');
@@ -142,47 +145,47 @@ describe('player resources', () => {
 	});
 
 	it('serves byte ranges with 206 and 416', async () => {
-		const whole = Buffer.from(await playerAudio(deps, token(), get()).arrayBuffer());
-		const etag = playerAudio(deps, token(), get()).headers.get('etag')!;
+		const whole = Buffer.from(await (await playerAudio(deps, token(), get())).arrayBuffer());
+		const etag = (await playerAudio(deps, token(), get())).headers.get('etag')!;
 
-		const first = playerAudio(deps, token(), get({ range: 'bytes=0-99' }));
+		const first = (await playerAudio(deps, token(), get({ range: 'bytes=0-99' })));
 		expect(first.status).toBe(206);
 		expect(first.headers.get('content-range')).toBe(`bytes 0-99/${whole.length}`);
 		expect(Buffer.from(await first.arrayBuffer()).equals(whole.subarray(0, 100))).toBe(true);
 
-		const open = playerAudio(deps, token(), get({ range: 'bytes=1000-' }));
+		const open = (await playerAudio(deps, token(), get({ range: 'bytes=1000-' })));
 		expect(open.status).toBe(206);
 		expect(Buffer.from(await open.arrayBuffer()).equals(whole.subarray(1000))).toBe(true);
 
-		const suffix = playerAudio(deps, token(), get({ range: 'bytes=-10' }));
+		const suffix = (await playerAudio(deps, token(), get({ range: 'bytes=-10' })));
 		expect(suffix.headers.get('content-range')).toBe(`bytes ${whole.length - 10}-${whole.length - 1}/${whole.length}`);
 		expect(Buffer.from(await suffix.arrayBuffer()).equals(whole.subarray(-10))).toBe(true);
 
-		const beyond = playerAudio(deps, token(), get({ range: `bytes=${whole.length}-` }));
+		const beyond = (await playerAudio(deps, token(), get({ range: `bytes=${whole.length}-` })));
 		expect(beyond.status).toBe(416);
 		expect(beyond.headers.get('content-range')).toBe(`bytes */${whole.length}`);
 
-		expect(playerAudio(deps, token(), get({ range: 'bytes=0-1', 'if-range': '"stale"' })).status).toBe(200);
-		expect(playerAudio(deps, token(), get({ range: 'bytes=0-1', 'if-range': etag })).status).toBe(206);
-		expect(playerAudio(deps, token(), get({ range: 'bytes=0-1,5-6' })).status).toBe(200);
+		expect((await playerAudio(deps, token(), get({ range: 'bytes=0-1', 'if-range': '"stale"' }))).status).toBe(200);
+		expect((await playerAudio(deps, token(), get({ range: 'bytes=0-1', 'if-range': etag }))).status).toBe(206);
+		expect((await playerAudio(deps, token(), get({ range: 'bytes=0-1,5-6' }))).status).toBe(200);
 	});
 
-	it('answers 304 to a matching If-None-Match', () => {
-		const etag = playerPoster(deps, token(), get()).headers.get('etag')!;
-		const res = playerPoster(deps, token(), get({ 'if-none-match': etag }));
+	it('answers 304 to a matching If-None-Match', async () => {
+		const etag = (await playerPoster(deps, token(), get())).headers.get('etag')!;
+		const res = (await playerPoster(deps, token(), get({ 'if-none-match': etag })));
 		expect(res.status).toBe(304);
 		expect(res.headers.get('etag')).toBe(etag);
 	});
 
-	it('refuses sub-resources of an expired link too', () => {
+	it('refuses sub-resources of an expired link too', async () => {
 		const expired = token({ exp: NOW });
-		expect(playerAudio(deps, expired, get()).status).toBe(410);
-		expect(playerCaptions(deps, expired, get()).status).toBe(410);
-		expect(playerPoster(deps, expired, get()).status).toBe(410);
+		expect((await playerAudio(deps, expired, get())).status).toBe(410);
+		expect((await playerCaptions(deps, expired, get())).status).toBe(410);
+		expect((await playerPoster(deps, expired, get())).status).toBe(410);
 	});
 
 	it('serves the poster as a PNG', async () => {
-		const res = playerPoster(deps, token(), get());
+		const res = (await playerPoster(deps, token(), get()));
 		expect(res.headers.get('content-type')).toBe('image/png');
 		const img = PNG.sync.read(Buffer.from(await res.arrayBuffer()));
 		expect([img.width, img.height]).toEqual([960, 540]);
@@ -192,7 +195,7 @@ describe('player resources', () => {
 describe('signed image', () => {
 	it('serves <token>.png with a cache lifetime of the remaining validity and an ETag', async () => {
 		const later = { ...deps, now: () => NOW_MS + 100_000 };
-		const res = signedImage(later, `${imageToken()}.png`, get());
+		const res = (await signedImage(later, `${imageToken()}.png`, get()));
 		expect(res.status).toBe(200);
 		expect(res.headers.get('content-type')).toBe('image/png');
 		expect(res.headers.get('cache-control')).toBe(`private, max-age=${MEDIA_LINK_TTL_SECONDS - 100}`);
@@ -201,18 +204,18 @@ describe('signed image', () => {
 		expect([img.width, img.height]).toEqual([960, 540]);
 	});
 
-	it('refuses a player token, a missing extension and an expired token', () => {
-		expect(signedImage(deps, `${token()}.png`, get()).status).toBe(403);
-		expect(signedImage(deps, imageToken(), get()).status).toBe(403);
-		expect(signedImage(deps, `${imageToken({ exp: NOW - 5 })}.png`, get()).status).toBe(410);
+	it('refuses a player token, a missing extension and an expired token', async () => {
+		expect((await signedImage(deps, `${token()}.png`, get())).status).toBe(403);
+		expect((await signedImage(deps, imageToken(), get())).status).toBe(403);
+		expect((await signedImage(deps, `${imageToken({ exp: NOW - 5 })}.png`, get())).status).toBe(410);
 	});
 });
 
 describe('failures', () => {
 	it('turns an internal error into a plain 500 page without a stack trace', async () => {
 		const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-		const broken: MediaDeps = { db, now: () => { throw new Error('clock exploded at /secret/path.ts:1:2'); } };
-		const res = playerPage(broken, token(), '/media/player/x');
+		const broken: MediaDeps = { sql: deps.sql, now: () => { throw new Error('clock exploded at /secret/path.ts:1:2'); } };
+		const res = (await playerPage(broken, token(), '/media/player/x'));
 		expect(res.status).toBe(500);
 		const body = await res.text();
 		expect(body).not.toContain('clock exploded');

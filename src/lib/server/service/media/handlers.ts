@@ -11,7 +11,7 @@ import { Lru } from './lru';
 import { pageHeaders, REFUSAL_STATUS, renderPlayerPage, renderRefusalPage, type Refusal } from './player-page';
 import { findMediaRecord, mediaSecret } from './store';
 
-export type MediaDeps = Pick<ReadDeps, 'db' | 'now'>;
+export type MediaDeps = Pick<ReadDeps, 'sql' | 'now'>;
 
 interface Admitted {
 	claims: MediaClaims;
@@ -30,21 +30,21 @@ function refuse(reason: Refusal, kind: MediaKind): Response {
 	return new Response(renderRefusalPage(reason, kind), { status: REFUSAL_STATUS[reason], headers: pageHeaders('refusal') });
 }
 
-function admit(deps: MediaDeps, token: string, kind: MediaKind): Admitted | Response {
+async function admit(deps: MediaDeps, token: string, kind: MediaKind): Promise<Admitted | Response> {
 	const nowSeconds = Math.floor(deps.now() / 1000);
-	const verdict = verifyMediaToken(mediaSecret(deps.db), token, nowSeconds);
+	const verdict = verifyMediaToken(await mediaSecret(deps.sql), token, nowSeconds);
 	if (!verdict.ok) return refuse(verdict.reason === 'expired' ? 'expired' : 'invalid', kind);
 	const { claims } = verdict;
 	// A genuine token for the other kind of resource is still not a key to this one.
 	if (claims.kind !== kind || (kind === 'player' && claims.component !== 'video')) return refuse('invalid', kind);
-	const record = findMediaRecord(deps.db, claims.dataset, claims.component, claims.uuid);
+	const record = await findMediaRecord(deps.sql, claims.dataset, claims.component, claims.uuid);
 	if (!record) return refuse('not_found', kind);
 	return { claims, record, remaining: claims.exp - nowSeconds };
 }
 
-function guarded(kind: MediaKind, run: () => Response): Response {
+async function guarded(kind: MediaKind, run: () => Promise<Response>): Promise<Response> {
 	try {
-		return run();
+		return await run();
 	} catch (error) {
 		console.error(`[media] failed to serve a ${kind} resource:`, error);
 		return refuse('error', kind);
@@ -126,9 +126,9 @@ function subPath(pathname: string, name: string): string {
 	return `${pathname.replace(/\/+$/, '')}/${name}`;
 }
 
-export function playerPage(deps: MediaDeps, token: string, pathname: string): Response {
-	return guarded('player', () => {
-		const a = admit(deps, token, 'player');
+export function playerPage(deps: MediaDeps, token: string, pathname: string): Promise<Response> {
+	return guarded('player', async () => {
+		const a = await admit(deps, token, 'player');
 		if (a instanceof Response) return a;
 		const r = a.record;
 		const html = renderPlayerPage({
@@ -147,9 +147,9 @@ export function playerPage(deps: MediaDeps, token: string, pathname: string): Re
 	});
 }
 
-export function playerAudio(deps: MediaDeps, token: string, request: Request): Response {
-	return guarded('player', () => {
-		const a = admit(deps, token, 'player');
+export function playerAudio(deps: MediaDeps, token: string, request: Request): Promise<Response> {
+	return guarded('player', async () => {
+		const a = await admit(deps, token, 'player');
 		if (a instanceof Response) return a;
 		const etag = audioEtag(a.record, 'wav');
 		const headers = cacheable(a, etag, 'audio/wav');
@@ -159,9 +159,9 @@ export function playerAudio(deps: MediaDeps, token: string, request: Request): R
 	});
 }
 
-export function playerCaptions(deps: MediaDeps, token: string, request: Request): Response {
-	return guarded('player', () => {
-		const a = admit(deps, token, 'player');
+export function playerCaptions(deps: MediaDeps, token: string, request: Request): Promise<Response> {
+	return guarded('player', async () => {
+		const a = await admit(deps, token, 'player');
 		if (a instanceof Response) return a;
 		const etag = audioEtag(a.record, 'vtt');
 		const headers = cacheable(a, etag, 'text/vtt; charset=utf-8');
@@ -171,19 +171,19 @@ export function playerCaptions(deps: MediaDeps, token: string, request: Request)
 	});
 }
 
-export function playerPoster(deps: MediaDeps, token: string, request: Request): Response {
-	return guarded('player', () => {
-		const a = admit(deps, token, 'player');
+export function playerPoster(deps: MediaDeps, token: string, request: Request): Promise<Response> {
+	return guarded('player', async () => {
+		const a = await admit(deps, token, 'player');
 		if (a instanceof Response) return a;
 		return png(a, 'poster', request);
 	});
 }
 
 /** /media/image/<token>.png */
-export function signedImage(deps: MediaDeps, file: string, request: Request): Response {
-	return guarded('image', () => {
+export function signedImage(deps: MediaDeps, file: string, request: Request): Promise<Response> {
+	return guarded('image', async () => {
 		if (!file.endsWith('.png')) return refuse('invalid', 'image');
-		const a = admit(deps, file.slice(0, -'.png'.length), 'image');
+		const a = await admit(deps, file.slice(0, -'.png'.length), 'image');
 		if (a instanceof Response) return a;
 		return png(a, 'still', request);
 	});

@@ -29,7 +29,7 @@ export function mediaRequest(request: Request, pathname: string): MediaRequest {
 	return { pathname, headers };
 }
 
-function answer(deps: MediaDeps, kind: MediaResourceKind, token: string, request: MediaRequest): Response {
+function answer(deps: MediaDeps, kind: MediaResourceKind, token: string, request: MediaRequest): Promise<Response> {
 	const req = new Request(`http://media.invalid${request.pathname}`, { headers: request.headers });
 	switch (kind) {
 		case 'player':
@@ -46,7 +46,7 @@ function answer(deps: MediaDeps, kind: MediaResourceKind, token: string, request
 }
 
 export async function mediaResource(deps: MediaDeps, kind: MediaResourceKind, token: string, request: MediaRequest): Promise<ResponseParts> {
-	const response = answer(deps, kind, token, request);
+	const response = await answer(deps, kind, token, request);
 	const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
 	return { status: response.status, headers: [...response.headers], body };
 }

@@ -1,9 +1,11 @@
-// Lexical candidate lists: BM25 over the chunk indexes of the asked components, within the
-// key's entity restriction and the caller's filters. The ranking and the cut happen inside FTS5.
+// Lexical candidate lists on SQLite: BM25 over the chunk indexes of the asked components, within
+// the key's entity restriction and the caller's filters. The ranking and the cut happen inside
+// FTS5. (PostgreSQL: nl/candidates-pg.ts.)
 // With filters, the index matches them itself through the chunks' facet tokens (facets.ts), and
 // each match is then checked against the records that pass (passing-records.ts: a bit test, not a
 // records-table lookup), which also settles what the facets cannot say (a town's radius).
 import type { Db } from '../../db/open';
+import type { Sql } from '../../db/sql';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { Clause } from '../records/scope';
@@ -11,7 +13,7 @@ import { questionClause } from '../understand/clause';
 import type { QuestionFilters } from '../understand/interpret';
 import { sqlTieOrder, tieOrder } from './chunks';
 import { topIndices } from './top';
-import { facetExpression } from './facets';
+import { facetExpression, facetTsquery } from './facets';
 import { passingRecords, remembered, type RecordSet } from './passing-records';
 
 /** The filters of a retrieval: those read from a question, or a single country (GenAI's focus). */
@@ -23,7 +25,7 @@ export interface Hit {
 }
 
 /** Conditions on records beyond the component, or null when there are none. */
-export const recordClause = (db: Db, key: ApiKey, f: NlFilters): Clause | null => questionClause(db, key, f);
+export const recordClause = (sql: Sql, key: ApiKey, f: NlFilters): Promise<Clause | null> => questionClause(sql, key, f);
 
 export const components = (f: NlFilters): Component[] => (f.source_component ? [f.source_component] : ['video', 'image']);
 
@@ -32,13 +34,16 @@ const matchExpression = (words: string[]) => words.map((w) => `"${w.replace(/"/g
 /** What bounds a filtered list: the key's restriction and the filters as SQL, and as facet tokens. */
 export interface Scope {
 	clause: Clause | null;
-	/** An FTS5 expression over the facets column that holds every record passing `clause` (and maybe more). */
+	/**
+	 * An expression over the facet tokens that holds every record passing `clause` (and maybe more):
+	 * FTS5 over the facets column on SQLite, a tsquery on PostgreSQL.
+	 */
 	facets: string | null;
 }
 
-export function scopeOf(db: Db, key: ApiKey, f: NlFilters): Scope {
-	const clause = recordClause(db, key, f);
-	return { clause, facets: clause ? facetExpression(key, f) : null };
+export async function scopeOf(sql: Sql, key: ApiKey, f: NlFilters): Promise<Scope> {
+	const clause = await recordClause(sql, key, f);
+	return { clause, facets: clause ? (sql.engine === 'postgres' ? facetTsquery : facetExpression)(key, f) : null };
 }
 
 /**

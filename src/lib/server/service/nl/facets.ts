@@ -1,5 +1,6 @@
 // Facet tokens: what a chunk's record is (its country, admin-1 area, organisation, sub-entity,
-// year and month), written into the chunk index's second column, so that the index itself matches
+// year and month), written into the chunk index's second column (on PostgreSQL, into the chunk's
+// tsvector beside its words), so that the index itself matches
 // a question's filters: "buildings AND <Libya> AND <2016>" is an intersection FTS5 walks with its
 // doclist indexes, where reading every posting of "buildings" and testing each record cost
 // seconds at a million records a component. The column weighs nothing in BM25 (migration 6), so
@@ -62,22 +63,30 @@ function periodTokens(from: string, to: string): string[] | null {
 	return Array.from({ length: ty - fy + 1 }, (_, i) => token('y', String(fy + i)));
 }
 
-const anyOf = (tokens: string[]) => (tokens.length === 1 ? tokens[0] : `(${tokens.join(' OR ')})`);
-
 /**
- * The filters (and the key's entity restriction) as an FTS5 expression over the facet tokens, or
- * null when nothing can be matched that way. It may match more than the filters, never less.
+ * The filters (and the key's entity restriction) as facet tokens: every group must match, any token
+ * of a group will do. Null when nothing can be matched that way. It may match more than the
+ * filters, never less.
  */
-export function facetExpression(key: ApiKey, filters: NlFilters): string | null {
-	const groups: string[] = [];
-	if (key.entities) groups.push(anyOf(key.entities.map((e) => token('e', e))));
+function facetGroups(key: ApiKey, filters: NlFilters): string[][] | null {
+	const groups: string[][] = [];
+	if (key.entities) groups.push(key.entities.map((e) => token('e', e)));
 	const places = filters.places ?? (filters.country !== undefined ? [{ country: filters.country }] : []);
-	if (places.length) groups.push(anyOf([...new Set(places.map((p) => ('area' in p ? token('a', `${p.country}/${p.area}`) : token('c', p.country))))]));
-	if (filters.entity !== undefined) groups.push(token('e', filters.entity));
-	if (filters.entity !== undefined && filters.sub_entity !== undefined) groups.push(token('s', `${filters.entity}/${filters.sub_entity}`));
+	if (places.length) groups.push([...new Set(places.map((p) => ('area' in p ? token('a', `${p.country}/${p.area}`) : token('c', p.country))))]);
+	if (filters.entity !== undefined) groups.push([token('e', filters.entity)]);
+	if (filters.entity !== undefined && filters.sub_entity !== undefined) groups.push([token('s', `${filters.entity}/${filters.sub_entity}`)]);
 	if (filters.date_from && filters.date_to) {
 		const period = periodTokens(filters.date_from, filters.date_to);
-		if (period) groups.push(anyOf(period));
+		if (period) groups.push(period);
 	}
-	return groups.length ? groups.join(' AND ') : null;
+	return groups.length ? groups : null;
 }
+
+const render = (groups: string[][] | null, or: string, and: string) =>
+	groups && groups.map((g) => (g.length === 1 ? g[0] : `(${g.join(or)})`)).join(and);
+
+/** The facet groups as an FTS5 expression over the facets column (SQLite). */
+export const facetExpression = (key: ApiKey, filters: NlFilters): string | null => render(facetGroups(key, filters), ' OR ', ' AND ');
+
+/** The facet groups as a tsquery (PostgreSQL, where the facet tokens sit in the chunk's tsvector). */
+export const facetTsquery = (key: ApiKey, filters: NlFilters): string | null => render(facetGroups(key, filters), ' | ', ' & ');

@@ -5,9 +5,10 @@
 // dataset, because a template-written corpus has said all it has to say long before a million;
 // document frequencies are counted on the same sample and scaled.
 // Skipped when the stored index was built for the same dataset (size, seed, generator version).
+// This file writes SQLite's (FTS5); index-build-pg.ts PostgreSQL's, from the same chunks and model.
 import type { Db } from '../../db/open';
 import { readMeta, writeMeta } from '../../db/open';
-import { readDatasetMeta } from '../../dataset/ensure';
+import { readDatasetMeta, type DatasetMeta } from '../../dataset/ensure';
 import type { Progress } from '../../dataset/progress';
 import { COMPONENTS, DATASETS, type Dataset } from '../../../types/dataset';
 import { CHUNK_COLUMNS, chunkRecord, chunkRowid, type ChunkSource } from './chunks';
@@ -20,8 +21,8 @@ import { firstSenseSynonyms } from './wordnet';
 export const NL_INDEX_VERSION = 3;
 export const NL_META_KEY = 'nl_index';
 const TRAIN_RECORDS = 100_000;
-const BATCH = 2_000;
-const PROGRESS_PHASE = 'Building natural language search index';
+export const BATCH = 2_000;
+export const PROGRESS_PHASE = 'Building natural language search index';
 
 export interface NlIndexMeta {
 	version: number;
@@ -29,10 +30,42 @@ export interface NlIndexMeta {
 	chunks: Record<Dataset, number>;
 }
 
-const datasetStamp = (db: Db) => {
-	const m = readDatasetMeta(db);
-	return m ? `${m.size}/${m.seed}/${m.version}/${m.completedAt}` : null;
-};
+/** What an index is built for: the stored dataset, by its meta record. */
+export const stampOf = (m: DatasetMeta | undefined) => (m ? `${m.size}/${m.seed}/${m.version}/${m.completedAt}` : null);
+const datasetStamp = (db: Db) => stampOf(readDatasetMeta(db));
+
+/** One record a stride trains the term model: an evenly spread sample of at most TRAIN_RECORDS. */
+export const sampleStride = (records: number) => Math.max(1, Math.ceil(records / TRAIN_RECORDS));
+
+/**
+ * A record's chunks for the index (rowid, text, the record's facet tokens), counted by the trainer,
+ * and when the record is in the sample, its terms counted and trained on.
+ */
+export function indexRecord(row: ChunkSource, trainer: TermModelTrainer, stride: number, emit: (rowid: number, text: string, facets: string) => void): void {
+	const sampled = row.id % stride === 0;
+	const recordTerms = new Set<string>();
+	const facets = recordFacets(row);
+	for (const chunk of chunkRecord(row)) {
+		emit(chunkRowid(row.id, chunk.section), chunk.text, facets);
+		trainer.chunks++;
+		// Tokenising is most of the cost of a build; outside the sample only the index reads the text.
+		if (!sampled) continue;
+		const chunkTerms = new Set(terms(chunk.text));
+		trainer.count(chunkTerms);
+		for (const t of chunkTerms) recordTerms.add(t);
+	}
+	if (sampled) trainer.train(row.uuid, recordTerms);
+}
+
+/** The term model's rows: document frequencies counted on the sample and scaled to the whole dataset. */
+export function* termRows(trainer: TermModelTrainer): Generator<[term: string, df: number, vector: Buffer]> {
+	const scale = trainer.sampledChunks > 0 ? trainer.chunks / trainer.sampledChunks : 1;
+	const empty = Buffer.alloc(0);
+	for (const [term, df] of trainer.df) {
+		const v = trainer.vectors.get(term);
+		yield [term, Math.max(1, Math.round(df * scale)), v ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : empty];
+	}
+}
 
 export function readNlMeta(db: Db): NlIndexMeta | undefined {
 	const raw = readMeta(db, NL_META_KEY);
@@ -68,7 +101,7 @@ function build(db: Db, stamp: string, onProgress: (p: Progress) => void): void {
 	for (const dataset of DATASETS) {
 		const trainer = new TermModelTrainer();
 		const records = db.prepare('SELECT count(*) FROM records WHERE dataset = ?').pluck().get(dataset) as number;
-		const stride = Math.max(1, Math.ceil(records / TRAIN_RECORDS));
+		const stride = sampleStride(records);
 		for (const component of COMPONENTS) {
 			indexComponent(db, dataset, component, trainer, stride, (n) => {
 				progress.done += n;
@@ -91,21 +124,7 @@ function indexComponent(db: Db, dataset: Dataset, component: string, trainer: Te
 	const read = db.prepare(`SELECT ${CHUNK_COLUMNS} FROM records WHERE dataset = ? AND component = ? AND id > ? ORDER BY id LIMIT ?`);
 	const insert = db.prepare(`INSERT INTO ${table}(rowid, body, facets) VALUES (?, ?, ?)`);
 	const write = db.transaction((rows: ChunkSource[]) => {
-		for (const row of rows) {
-			const sampled = row.id % stride === 0;
-			const recordTerms = new Set<string>();
-			const facets = recordFacets(row);
-			for (const chunk of chunkRecord(row)) {
-				insert.run(chunkRowid(row.id, chunk.section), chunk.text, facets);
-				trainer.chunks++;
-				// Tokenising is most of the cost of a build; outside the sample only FTS5 reads the text.
-				if (!sampled) continue;
-				const chunkTerms = new Set(terms(chunk.text));
-				trainer.count(chunkTerms);
-				for (const t of chunkTerms) recordTerms.add(t);
-			}
-			if (sampled) trainer.train(row.uuid, recordTerms);
-		}
+		for (const row of rows) indexRecord(row, trainer, stride, (rowid, text, facets) => insert.run(rowid, text, facets));
 	});
 	let after = 0;
 	for (;;) {
@@ -120,17 +139,11 @@ function indexComponent(db: Db, dataset: Dataset, component: string, trainer: Te
 	db.exec(`INSERT INTO ${table}(${table}) VALUES ('optimize')`);
 }
 
-/** Document frequencies are counted on the sample and scaled to the whole dataset. */
 function writeTerms(db: Db, dataset: Dataset, trainer: TermModelTrainer): void {
-	const scale = trainer.sampledChunks > 0 ? trainer.chunks / trainer.sampledChunks : 1;
-	const empty = Buffer.alloc(0);
 	const insert = db.prepare('INSERT INTO nl_terms (dataset, term, df, vector) VALUES (?, ?, ?, ?)');
 	db.transaction(() => {
 		db.prepare('DELETE FROM nl_terms WHERE dataset = ?').run(dataset);
-		for (const [term, df] of trainer.df) {
-			const v = trainer.vectors.get(term);
-			insert.run(dataset, term, Math.max(1, Math.round(df * scale)), v ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : empty);
-		}
+		for (const row of termRows(trainer)) insert.run(dataset, ...row);
 	})();
 }
 

@@ -1,8 +1,8 @@
 // What a question becomes before anything is searched: its exact terms, their WordNet
 // first-sense synonyms, the query's meaning vector, and the corpus terms nearest to it.
-import type { Db } from '../../db/open';
+import type { Sql } from '../../db/sql';
 import type { Dataset } from '../../../types/dataset';
-import { synonymsOf, termModel } from './model-store';
+import { nlModel } from './model-store';
 import type { TermModel } from './term-model';
 import { terms } from './tokens';
 
@@ -42,15 +42,16 @@ function informative(model: TermModel, list: string[]): string[] {
 	return [...list].sort((a, b) => model.docFrequency(a) - model.docFrequency(b)).slice(0, 2);
 }
 
-export function planQuery(db: Db, dataset: Dataset, question: string): QueryPlan {
-	const model = termModel(db, dataset);
+export async function planQuery(sql: Sql, dataset: Dataset, question: string): Promise<QueryPlan> {
+	const loaded = await nlModel(sql);
+	const model = loaded.models.get(dataset)!;
 	const words = [...new Set(terms(question))];
 	const exact = informative(model, words);
 	const seen = new Set(words);
 	const synonyms: string[] = [];
 	for (const w of words) {
 		if (model.docFrequency(w) > EXPAND_MAX_SHARE * model.chunks) continue;
-		for (const s of synonymsOf(db, w).slice(0, SYNONYMS_PER_WORD)) {
+		for (const s of (loaded.synonyms.get(w) ?? []).slice(0, SYNONYMS_PER_WORD)) {
 			if (!seen.has(s)) synonyms.push(s);
 			seen.add(s);
 		}

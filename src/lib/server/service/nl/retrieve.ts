@@ -6,11 +6,13 @@
 //   dense    every candidate above, ordered by cosine similarity    weight 1
 //            between the query's and the chunk's embeddings
 // BM25 alone is the `exact` list (mode 'bm25'), which the evaluation compares against.
-import type { Db } from '../../db/open';
+import type { Sql } from '../../db/sql';
+import type { SqliteSql } from '../../db/sqlite-sql';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { Settings } from '../../env';
-import { bm25List, components, scopeOf, type Hit, type NlFilters } from './candidates';
+import { bm25List, components, scopeOf, type Hit, type NlFilters, type Scope, type TermStats } from './candidates';
+import { pgBm25List } from './candidates-pg';
 import type { Clause } from '../records/scope';
 import { CHUNK_COLUMNS, chunkRowid, chunkText, recordIdOf, sectionOf, tieOrder, type ChunkSource, type SectionType } from './chunks';
 import { embedderFor, type Embedder } from './embedder';
@@ -44,36 +46,42 @@ function candidateDepth(topK: number): number {
 	return Math.min(400, Math.max(100, 2 * topK));
 }
 
-function readSources(db: Db, ids: number[]): Map<number, ChunkSource> {
+async function readSources(sql: Sql, ids: number[]): Promise<Map<number, ChunkSource>> {
 	const out = new Map<number, ChunkSource>();
 	for (let i = 0; i < ids.length; i += 500) {
 		const part = ids.slice(i, i + 500);
-		const rows = db.prepare(`SELECT ${CHUNK_COLUMNS} FROM records WHERE id IN (${part.map(() => '?').join(',')})`).all(...part) as ChunkSource[];
+		const rows = await sql.all<ChunkSource>(`SELECT ${CHUNK_COLUMNS} FROM records WHERE id IN (${part.map(() => '?').join(',')})`, part);
 		for (const r of rows) out.set(r.id, r);
 	}
 	return out;
 }
 
-export async function retrieve(db: Db, settings: Settings, key: ApiKey, dataset: Dataset, question: string, filters: NlFilters, options: RetrieveOptions): Promise<RankedRecord[]> {
+/** One lexical list, from the engine's own full-text index. */
+async function lexicalList(sql: Sql, dataset: Dataset, words: string[], filters: NlFilters, scope: Scope, limit: number, stats?: TermStats): Promise<Hit[]> {
+	if (sql.engine === 'postgres') return pgBm25List(sql, dataset, words, filters, scope, limit, stats);
+	return bm25List((sql as SqliteSql).db, dataset, words, filters, scope, limit, stats);
+}
+
+export async function retrieve(sql: Sql, settings: Settings, key: ApiKey, dataset: Dataset, question: string, filters: NlFilters, options: RetrieveOptions): Promise<RankedRecord[]> {
 	const mode = options.mode ?? 'hybrid';
-	const plan = planQuery(db, dataset, question);
-	const scope = scopeOf(db, key, filters);
+	const plan = await planQuery(sql, dataset, question);
+	const scope = await scopeOf(sql, key, filters);
 	const clause = scope.clause;
 	const depth = candidateDepth(options.topK);
 	// The baseline is classic BM25 over every word of the question; the hybrid's exact list leaves
 	// out the words in most chunks, which cost long posting lists and rank nothing.
 	const exact = mode === 'bm25' ? plan.words : plan.exact;
-	const lists: { weight: number; hits: Hit[] }[] = [{ weight: WEIGHTS.exact, hits: bm25List(db, dataset, exact, filters, scope, depth, mode === 'hybrid' ? plan.model : undefined) }];
+	const lists: { weight: number; hits: Hit[] }[] = [{ weight: WEIGHTS.exact, hits: await lexicalList(sql, dataset, exact, filters, scope, depth, mode === 'hybrid' ? plan.model : undefined) }];
 	if (mode === 'hybrid') {
-		lists.push({ weight: WEIGHTS.synonyms, hits: bm25List(db, dataset, plan.synonyms, filters, scope, depth, plan.model) });
-		lists.push({ weight: WEIGHTS.latent, hits: bm25List(db, dataset, plan.latent, filters, scope, depth, plan.model) });
+		lists.push({ weight: WEIGHTS.synonyms, hits: await lexicalList(sql, dataset, plan.synonyms, filters, scope, depth, plan.model) });
+		lists.push({ weight: WEIGHTS.latent, hits: await lexicalList(sql, dataset, plan.latent, filters, scope, depth, plan.model) });
 	}
 	const pool = new Map<number, Hit>();
 	for (const l of lists) for (const h of l.hits) pool.set(h.rowid, h);
 	// Nothing to rank by ("videos from Sudan in 2023" is all filters): the newest records that match.
-	if (plan.words.length === 0 && clause) return newestMatching(db, dataset, filters, clause, options.topK);
+	if (plan.words.length === 0 && clause) return newestMatching(sql, dataset, filters, clause, options.topK);
 	if (pool.size === 0) return [];
-	const sources = readSources(db, [...new Set([...pool.keys()].map(recordIdOf))]);
+	const sources = await readSources(sql, [...new Set([...pool.keys()].map(recordIdOf))]);
 
 	if (mode === 'hybrid') {
 		const embedder = options.embedder ?? embedderFor(settings, plan.model);
@@ -86,17 +94,20 @@ export async function retrieve(db: Db, settings: Settings, key: ApiKey, dataset:
 }
 
 /** The newest records within the filters, scored 0: nothing in the question ranks them. */
-export function newestMatching(db: Db, dataset: Dataset, filters: NlFilters, clause: Clause, topK: number): RankedRecord[] {
+export async function newestMatching(sql: Sql, dataset: Dataset, filters: NlFilters, clause: Clause, topK: number): Promise<RankedRecord[]> {
 	// One query per component, merged: with `component IN (…)` SQLite cannot read an index in
 	// date order and sorted every matching record (2.5 s for a country at a million records).
-	const rows = components(filters)
-		.flatMap(
-			(component) =>
-				db
-					.prepare(`SELECT r.id, r.component, r.primary_date AS date, r.primary_id AS pid FROM records r WHERE r.dataset = ? AND r.component = ? AND ${clause.sql} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`)
-					.all(dataset, component, ...clause.params, topK) as { id: number; component: Component; date: string; pid: number }[]
+	const perComponent = await Promise.all(
+		components(filters).map((component) =>
+			sql.all<{ id: number; component: Component; date: string; pid: number }>(
+				`SELECT r.id, r.component, r.primary_date AS date, r.primary_id AS pid FROM records r WHERE r.dataset = ? AND r.component = ? AND ${clause.sql} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`,
+				[dataset, component, ...clause.params, topK]
+			)
 		)
-		.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.pid - a.pid))
+	);
+	const rows = perComponent
+		.flat()
+		.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : Number(b.pid) - Number(a.pid)))
 		.slice(0, topK);
 	return rows.map((r) => ({ recordId: r.id, component: r.component, rowid: chunkRowid(r.id, 'summary'), section: 'summary', score: 0 }));
 }

@@ -39,15 +39,13 @@ export async function nlSearch(deps: ReadDeps, key: ApiKey, dataset: Dataset, q:
 	const page = q.page ?? 1;
 	const perPage = q.per_page ?? NL_DEFAULT_PER_PAGE;
 	const offset = (page - 1) * perPage;
-	const understood = understand(deps.db, dataset, q.search, q, q.ignore ?? [], new Date(deps.now()));
-	const ranked = await retrieve(deps.db, deps.settings, key, dataset, understood.reading.rest, understood.filters, { topK });
+	const understood = await understand(deps.sql, dataset, q.search, q, q.ignore ?? [], new Date(deps.now()));
+	const ranked = await retrieve(deps.sql, deps.settings, key, dataset, understood.reading.rest, understood.filters, { topK });
 	const slice = ranked.slice(offset, offset + perPage);
 	const rows = new Map<number, ItemRow>();
 	if (slice.length) {
 		const ids = slice.map((r) => r.recordId);
-		const found = deps.db
-			.prepare(`SELECT id, uuid, primary_id, primary_date, entity, sub_entity, primary_country, summary FROM records WHERE id IN (${ids.map(() => '?').join(',')})`)
-			.all(...ids) as ItemRow[];
+		const found = await deps.sql.all<ItemRow>(`SELECT id, uuid, primary_id, primary_date, entity, sub_entity, primary_country, summary FROM records WHERE id IN (${ids.map(() => '?').join(',')})`, ids);
 		for (const r of found) rows.set(r.id, r);
 	}
 	return {

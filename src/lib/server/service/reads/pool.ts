@@ -52,12 +52,15 @@ export interface PoolReads extends Reads {
 
 export async function poolReads(settings: Settings, size: PoolOptions): Promise<PoolReads> {
 	const { filename, execArgv } = await readerFile();
+	// On PostgreSQL a read mostly waits for the database: a reader takes as many at once as it has connections.
+	const concurrent = settings.database.url ? settings.database.poolSize : 1;
 	const pool = (threads: number, lexicons: ReaderOptions['lexicons']) =>
 		new Piscina({
 			filename,
 			execArgv,
 			minThreads: threads,
 			maxThreads: threads,
+			concurrentTasksPerWorker: concurrent,
 			idleTimeout: Number.MAX_SAFE_INTEGER,
 			maxQueue: size.queue,
 			workerData: { settings, lexicons } satisfies ReaderOptions
@@ -80,9 +83,9 @@ export async function poolReads(settings: Settings, size: PoolOptions): Promise<
 		throw new Error(`reader: ${reply.error}`);
 	}
 
-	// Every reader has opened the database and loaded its caches before the first request: one
-	// task per reader (an idle reader takes the next task, so each gets one).
-	const ready = (p: Piscina, threads: number) => Array.from({ length: threads }, () => p.run({ name: 'ready', at: 0, args: [], as: 'value' } satisfies ReadTask));
+	// Every reader has opened the database and loaded its caches before the first request: as many
+	// tasks as the readers take at once (the least busy reader takes the next task, so each gets its share).
+	const ready = (p: Piscina, threads: number) => Array.from({ length: threads * concurrent }, () => p.run({ name: 'ready', at: 0, args: [], as: 'value' } satisfies ReadTask));
 	await Promise.all([...ready(queries, size.readers), ...ready(points, 1)]);
 
 	return {

@@ -1,11 +1,12 @@
-// A reader: one worker thread with its own read-only connection to the service's SQLite file (WAL
-// lets readers and the one writer work at once). It runs the named reads of reads/operations.ts;
+// A reader: one worker thread with its own connection: read-only to the service's SQLite file (WAL
+// lets readers and the one writer work at once), or a small pool to PostgreSQL (DATABASE_READ_URL
+// when a replica is configured). It runs the named reads of reads/operations.ts;
 // a JSON answer is serialised here and handed over as bytes (moved, not copied).
 // This module is loaded twice: by the pool on the main thread, only to learn its own URL (it is a
 // chunk of its own in the build), and as the worker's entry, where it opens the database.
 import { isMainThread, workerData } from 'node:worker_threads';
 import { move } from 'piscina';
-import { openDatabase } from '../../db/open';
+import { connect } from '../../db/connect';
 import { DATASETS } from '../../../types/dataset';
 import { adoptLexicon } from '../understand/lexicon';
 import { termModel } from '../nl/model-store';
@@ -17,24 +18,24 @@ import type { ReaderOptions, ReadReply, ReadTask } from './protocol';
 
 export const READER_URL = import.meta.url;
 
-function open(options: ReaderOptions): Omit<ReadDeps, 'now'> {
-	const db = openDatabase(options.settings.dataDir, { readonly: true });
+async function open(options: ReaderOptions): Promise<Omit<ReadDeps, 'now'>> {
+	const sql = connect(options.settings, 'reader');
 	if (options.lexicons) {
 		for (const dataset of DATASETS) {
 			const lex = options.lexicons[dataset];
-			if (lex) adoptLexicon(db, dataset, lex);
-			// Loaded before the first question, not during it.
-			termModel(db, dataset);
+			if (lex) adoptLexicon(sql, dataset, lex);
 		}
+		// Loaded before the first question, not during it.
+		await termModel(sql, 'icd');
 	}
-	return { db, settings: options.settings };
+	return { sql, settings: options.settings };
 }
 
 const base = isMainThread ? null : open(workerData as ReaderOptions);
 
 export default async function read(task: ReadTask): Promise<ReadReply | Uint8Array> {
 	try {
-		const result = await runRead({ ...base!, now: () => task.at }, task.name, task.args as never);
+		const result = await runRead({ ...(await base!), now: () => task.at }, task.name, task.args as never);
 		if (task.as === 'value') return { ok: true, value: result };
 		const bytes = encodeJson(result);
 		// A large answer is moved (no copy); a small one is copied, it may share a pooled buffer.

@@ -9,9 +9,9 @@ import type { RecordDetail } from '../schemas';
 import { scopeClause } from './scope';
 import { toDetail } from './shape';
 
-function findRecord(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, column: 'uuid' | 'primary_id', value: string | number): RecordRow | undefined {
-	const scope = scopeClause(deps.db, key, dataset, component, {});
-	return deps.db.prepare(`SELECT r.* FROM records r WHERE r.${column} = ? AND ${scope.sql}`).get(value, ...scope.params) as RecordRow | undefined;
+async function findRecord(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, column: 'uuid' | 'primary_id', value: string | number): Promise<RecordRow | undefined> {
+	const scope = await scopeClause(deps.sql, key, dataset, component, {});
+	return deps.sql.get<RecordRow>(`SELECT r.* FROM records r WHERE r.${column} = ? AND ${scope.sql}`, [value, ...scope.params]);
 }
 
 function notFound(dataset: Dataset, component: Component, what: string): ProblemError {
@@ -19,20 +19,20 @@ function notFound(dataset: Dataset, component: Component, what: string): Problem
 }
 
 /** The stored record behind a uuid, for detail and media; 404 when absent or not visible to the key. */
-export function recordByUuid(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, uuid: string, feature: Feature): RecordRow {
+export async function recordByUuid(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, uuid: string, feature: Feature): Promise<RecordRow> {
 	requireAccess(key, dataset, feature);
-	const row = findRecord(deps, key, dataset, component, 'uuid', uuid.toLowerCase());
+	const row = await findRecord(deps, key, dataset, component, 'uuid', uuid.toLowerCase());
 	if (!row) throw notFound(dataset, component, `uuid ${uuid}`);
 	return row;
 }
 
-export function getRecord(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, uuid: string): RecordDetail {
-	return toDetail(recordByUuid(deps, key, dataset, component, uuid, 'detail'));
+export async function getRecord(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, uuid: string): Promise<RecordDetail> {
+	return toDetail(await recordByUuid(deps, key, dataset, component, uuid, 'detail'));
 }
 
-export function getRecordByComponentId(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, componentId: number): RecordDetail {
+export async function getRecordByComponentId(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, componentId: number): Promise<RecordDetail> {
 	requireAccess(key, dataset, 'lookup');
-	const row = findRecord(deps, key, dataset, component, 'primary_id', componentId);
+	const row = await findRecord(deps, key, dataset, component, 'primary_id', componentId);
 	if (!row) throw notFound(dataset, component, `component id ${componentId}`);
 	return toDetail(row);
 }

@@ -1,7 +1,7 @@
 // The WHERE clause every record query shares: component, the key's entity restriction and the
 // caller's filters. Keeping it in one place is what guarantees that items, totals, lookups,
 // media and manifests all see exactly what the key may see.
-import type { Db } from '../../db/open';
+import type { Sql } from '../../db/sql';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 
@@ -22,52 +22,57 @@ export interface RecordScope extends Clause {
 	componentOnly: boolean;
 }
 
-const canonicalCache = new WeakMap<Db, Map<string, Map<string, string>>>();
+const canonicalCache = new WeakMap<Sql, Map<string, Promise<Map<string, string>>>>();
+
+async function distinctValues(sql: Sql, column: 'primary_country' | 'entity'): Promise<Map<string, string>> {
+	const values = new Map<string, string>();
+	for (const v of await sql.column<string>(`SELECT DISTINCT ${column} AS v FROM records WHERE ${column} IS NOT NULL`)) values.set(v.toLowerCase(), v);
+	return values;
+}
 
 /**
  * Country and entity filters match case-insensitively. The stored spelling is looked up once per
  * column (a few hundred distinct values) so that the query can use the binary-collated indexes.
  */
-export function canonicalValue(db: Db, column: 'primary_country' | 'entity', value: string): string {
-	let perDb = canonicalCache.get(db);
-	if (!perDb) canonicalCache.set(db, (perDb = new Map()));
-	let values = perDb.get(column);
+export async function canonicalValue(sql: Sql, column: 'primary_country' | 'entity', value: string): Promise<string> {
+	let perSql = canonicalCache.get(sql);
+	if (!perSql) canonicalCache.set(sql, (perSql = new Map()));
+	let values = perSql.get(column);
 	if (!values) {
-		values = new Map();
-		const rows = db.prepare(`SELECT DISTINCT ${column} AS v FROM records WHERE ${column} IS NOT NULL`).pluck().all() as string[];
-		for (const v of rows) values.set(v.toLowerCase(), v);
-		perDb.set(column, values);
+		values = distinctValues(sql, column);
+		perSql.set(column, values);
+		values.catch(() => perSql.delete(column));
 	}
-	return values.get(value.trim().toLowerCase()) ?? value.trim();
+	return (await values).get(value.trim().toLowerCase()) ?? value.trim();
 }
 
 /** Forget cached values after the records change (regeneration). */
-export function forgetCanonicalValues(db: Db): void {
-	canonicalCache.delete(db);
+export function forgetCanonicalValues(sql: Sql): void {
+	canonicalCache.delete(sql);
 }
 
-export function scopeClause(db: Db, key: ApiKey, dataset: Dataset, component: Component, filters: RecordFilters, alias = 'r'): RecordScope {
-	const sql = [`${alias}.dataset = ?`, `${alias}.component = ?`];
+export async function scopeClause(sql: Sql, key: ApiKey, dataset: Dataset, component: Component, filters: RecordFilters, alias = 'r'): Promise<RecordScope> {
+	const where = [`${alias}.dataset = ?`, `${alias}.component = ?`];
 	const params: (string | number)[] = [dataset, component];
 	if (key.entities) {
-		sql.push(`${alias}.entity IN (${key.entities.map(() => '?').join(', ')})`);
+		where.push(`${alias}.entity IN (${key.entities.map(() => '?').join(', ')})`);
 		params.push(...key.entities);
 	}
 	if (filters.country !== undefined) {
-		sql.push(`${alias}.primary_country = ?`);
-		params.push(canonicalValue(db, 'primary_country', filters.country));
+		where.push(`${alias}.primary_country = ?`);
+		params.push(await canonicalValue(sql, 'primary_country', filters.country));
 	}
 	if (filters.entity !== undefined) {
-		sql.push(`${alias}.entity = ?`);
-		params.push(canonicalValue(db, 'entity', filters.entity));
+		where.push(`${alias}.entity = ?`);
+		params.push(await canonicalValue(sql, 'entity', filters.entity));
 	}
 	if (filters.date_from) {
-		sql.push(`${alias}.primary_date >= ?`);
+		where.push(`${alias}.primary_date >= ?`);
 		params.push(filters.date_from);
 	}
 	if (filters.date_to) {
-		sql.push(`${alias}.primary_date <= ?`);
+		where.push(`${alias}.primary_date <= ?`);
 		params.push(filters.date_to);
 	}
-	return { sql: sql.join(' AND '), params, componentOnly: sql.length === 2 };
+	return { sql: where.join(' AND '), params, componentOnly: where.length === 2 };
 }

@@ -1,15 +1,15 @@
 // The SQL condition for question filters, on the records table (alias r): the key's entity
 // restriction first, then places (any of them), organisation, sub-entity and dates. A single
 // place starts with an equality on the country, so the by-country index serves it.
-import type { Db } from '../../db/open';
+import type { Sql } from '../../db/sql';
 import type { ApiKey } from '../auth/keys';
 import { canonicalValue, type Clause } from '../records/scope';
 import type { PlaceFilter, QuestionFilters } from './interpret';
 
 const KM_PER_DEGREE = 111.32;
 
-function placeSql(db: Db, p: PlaceFilter, params: (string | number)[]): string {
-	params.push(canonicalValue(db, 'primary_country', p.country));
+function placeSql(country: string, p: PlaceFilter, params: (string | number)[]): string {
+	params.push(country);
 	if ('area' in p) {
 		params.push(p.area);
 		return 'r.primary_country = ? AND r.second_geo_layer = ?';
@@ -32,31 +32,32 @@ function placeSql(db: Db, p: PlaceFilter, params: (string | number)[]): string {
 }
 
 /** Conditions beyond dataset and component, or null when there are none. */
-export function questionClause(db: Db, key: ApiKey, f: QuestionFilters & { country?: string }): Clause | null {
-	const sql: string[] = [];
+export async function questionClause(sql: Sql, key: ApiKey, f: QuestionFilters & { country?: string }): Promise<Clause | null> {
+	const where: string[] = [];
 	const params: (string | number)[] = [];
 	if (key.entities) {
-		sql.push(`r.entity IN (${key.entities.map(() => '?').join(', ')})`);
+		where.push(`r.entity IN (${key.entities.map(() => '?').join(', ')})`);
 		params.push(...key.entities);
 	}
 	const places = f.places ?? (f.country !== undefined ? [{ country: f.country }] : []);
-	if (places.length === 1) sql.push(placeSql(db, places[0], params));
-	else if (places.length > 1) sql.push(`(${places.map((p) => `(${placeSql(db, p, params)})`).join(' OR ')})`);
+	const countries = await Promise.all(places.map((p) => canonicalValue(sql, 'primary_country', p.country)));
+	if (places.length === 1) where.push(placeSql(countries[0], places[0], params));
+	else if (places.length > 1) where.push(`(${places.map((p, i) => `(${placeSql(countries[i], p, params)})`).join(' OR ')})`);
 	if (f.entity !== undefined) {
-		sql.push('r.entity = ?');
-		params.push(canonicalValue(db, 'entity', f.entity));
+		where.push('r.entity = ?');
+		params.push(await canonicalValue(sql, 'entity', f.entity));
 	}
 	if (f.sub_entity !== undefined) {
-		sql.push('r.sub_entity = ?');
+		where.push('r.sub_entity = ?');
 		params.push(f.sub_entity);
 	}
 	if (f.date_from) {
-		sql.push('r.primary_date >= ?');
+		where.push('r.primary_date >= ?');
 		params.push(f.date_from);
 	}
 	if (f.date_to) {
-		sql.push('r.primary_date <= ?');
+		where.push('r.primary_date <= ?');
 		params.push(f.date_to);
 	}
-	return sql.length ? { sql: sql.join(' AND '), params } : null;
+	return where.length ? { sql: where.join(' AND '), params } : null;
 }

@@ -3,7 +3,7 @@
 // period inside the request's dates narrows them. Groups the client asked to drop are ignored.
 // The interpretation goes back with the answer, so a client can show "Sudan · 2023 · videos"
 // and let the analyst remove a part.
-import type { Db } from '../../db/open';
+import type { Sql } from '../../db/sql';
 import type { Component, Dataset } from '../../../types/dataset';
 import { canonicalValue } from '../records/scope';
 import { hull } from './dates';
@@ -80,11 +80,11 @@ function placeOf(p: ReadPart): PlaceFilter {
 	return { country: n.country!, town: n.value, lat: n.lat!, lon: n.lon!, radius_km: TOWN_RADIUS_KM };
 }
 
-export function interpret(db: Db, reading: Reading, explicit: ExplicitFilters, ignore: readonly PartGroup[], now: Date): Understood {
+export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFilters, ignore: readonly PartGroup[], now: Date): Promise<Understood> {
 	const views: InterpretedPart[] = [];
 	const filters: QuestionFilters = {};
-	const country = explicit.country === undefined ? undefined : canonicalValue(db, 'primary_country', explicit.country);
-	const entity = explicit.entity === undefined ? undefined : canonicalValue(db, 'entity', explicit.entity);
+	const country = explicit.country === undefined ? undefined : await canonicalValue(sql, 'primary_country', explicit.country);
+	const entity = explicit.entity === undefined ? undefined : await canonicalValue(sql, 'entity', explicit.entity);
 	const places: PlaceFilter[] = [];
 	let from = explicit.date_from;
 	let to = explicit.date_to;
@@ -166,6 +166,6 @@ export function interpret(db: Db, reading: Reading, explicit: ExplicitFilters, i
 	};
 }
 
-export function understand(db: Db, dataset: Dataset, question: string, explicit: ExplicitFilters, ignore: readonly PartGroup[], now: Date): Understood {
-	return interpret(db, readQuestion(db, dataset, question, now), explicit, ignore, now);
+export async function understand(sql: Sql, dataset: Dataset, question: string, explicit: ExplicitFilters, ignore: readonly PartGroup[], now: Date): Promise<Understood> {
+	return interpret(sql, await readQuestion(sql, dataset, question, now), explicit, ignore, now);
 }

@@ -8,7 +8,7 @@
 //              of their words that names only one organisation ("Two Rivers", "Northern Sector")
 // Built once per database and dataset, then reused; forgotten when the records are regenerated.
 import { createRequire } from 'node:module';
-import type { Db } from '../../db/open';
+import type { Sql } from '../../db/sql';
 import type { Dataset } from '../../../types/dataset';
 import { isCommonWord } from './common-words';
 import { nameKey, tokenize } from './text';
@@ -74,25 +74,31 @@ interface City {
 	loc: { coordinates: [number, number] };
 }
 
-const cache = new WeakMap<Db, Map<Dataset, Lexicon>>();
+const cache = new WeakMap<Sql, Map<Dataset, Promise<Lexicon>>>();
 
-export function lexicon(db: Db, dataset: Dataset): Lexicon {
-	let perDb = cache.get(db);
-	if (!perDb) cache.set(db, (perDb = new Map()));
-	let lex = perDb.get(dataset);
-	if (!lex) perDb.set(dataset, (lex = build(db, dataset)));
+function perConnection(sql: Sql): Map<Dataset, Promise<Lexicon>> {
+	let per = cache.get(sql);
+	if (!per) cache.set(sql, (per = new Map()));
+	return per;
+}
+
+export function lexicon(sql: Sql, dataset: Dataset): Promise<Lexicon> {
+	const per = perConnection(sql);
+	let lex = per.get(dataset);
+	if (!lex) {
+		per.set(dataset, (lex = build(sql, dataset)));
+		lex.catch(() => per.delete(dataset));
+	}
 	return lex;
 }
 
-export function forgetLexicons(db: Db): void {
-	cache.delete(db);
+export function forgetLexicons(sql: Sql): void {
+	cache.delete(sql);
 }
 
-/** Uses a lexicon built elsewhere (by the main thread, for a reader worker) for this database. */
-export function adoptLexicon(db: Db, dataset: Dataset, lex: Lexicon): void {
-	let perDb = cache.get(db);
-	if (!perDb) cache.set(db, (perDb = new Map()));
-	perDb.set(dataset, lex);
+/** Uses a lexicon built elsewhere (by the main thread, for a reader worker) for this connection. */
+export function adoptLexicon(sql: Sql, dataset: Dataset, lex: Lexicon): void {
+	perConnection(sql).set(dataset, Promise.resolve(lex));
 }
 
 class Builder {
@@ -112,13 +118,14 @@ class Builder {
 	}
 }
 
-function build(db: Db, dataset: Dataset): Lexicon {
+async function build(sql: Sql, dataset: Dataset): Promise<Lexicon> {
 	const b = new Builder();
-	const countries = db.prepare('SELECT primary_country AS v, count(*) AS n FROM records WHERE dataset = ? AND primary_country IS NOT NULL GROUP BY 1').all(dataset) as { v: string; n: number }[];
+	const countries = await sql.all<{ v: string; n: number }>('SELECT primary_country AS v, count(*) AS n FROM records WHERE dataset = ? AND primary_country IS NOT NULL GROUP BY 1', [dataset]);
 	const codes = addCountries(b, countries);
-	const areas = db
-		.prepare('SELECT second_geo_layer AS v, primary_country AS c, count(*) AS n FROM records WHERE dataset = ? AND second_geo_layer IS NOT NULL GROUP BY 1, 2')
-		.all(dataset) as { v: string; c: string; n: number }[];
+	const areas = await sql.all<{ v: string; c: string; n: number }>(
+		'SELECT second_geo_layer AS v, primary_country AS c, count(*) AS n FROM records WHERE dataset = ? AND second_geo_layer IS NOT NULL GROUP BY 1, 2',
+		[dataset]
+	);
 	for (const a of areas) {
 		if (b.names.get(nameKey(a.v))?.some((e) => e.kind === 'country')) continue;
 		const entry: NameEntry = { kind: 'area', value: a.v, country: a.c, weight: a.n, asNameOnly: oneCommonWord(a.v) };
@@ -127,9 +134,10 @@ function build(db: Db, dataset: Dataset): Lexicon {
 		if (short !== nameKey(a.v) && !b.has(short)) b.add(short, { ...entry, asNameOnly: oneCommonWord(short) });
 	}
 	addTowns(b, codes);
-	const orgs = db
-		.prepare('SELECT entity AS e, sub_entity AS s, count(*) AS n FROM records WHERE dataset = ? AND entity IS NOT NULL GROUP BY 1, 2')
-		.all(dataset) as { e: string; s: string | null; n: number }[];
+	const orgs = await sql.all<{ e: string; s: string | null; n: number }>(
+		'SELECT entity AS e, sub_entity AS s, count(*) AS n FROM records WHERE dataset = ? AND entity IS NOT NULL GROUP BY 1, 2',
+		[dataset]
+	);
 	addOrganisations(b, orgs);
 	return { names: b.names, maxWords: b.maxWords };
 }

@@ -1,7 +1,7 @@
 // Reading a question: which places, organisations, periods and components it names, and what
 // is left to search as text. Shared by NL search, Domain GenAI, their MCP tools and, through
 // the service's responses, the explorer.
-import type { Db } from '../../db/open';
+import type { Sql } from '../../db/sql';
 import type { Component, Dataset } from '../../../types/dataset';
 import { readDates, type DateSpan } from './dates';
 import { KIND_PRIORITY, lexicon, type NameEntry, type NameKind } from './lexicon';
@@ -72,13 +72,13 @@ function labelOf(e: NameEntry): string {
 	return e.value;
 }
 
-export function readQuestion(db: Db, dataset: Dataset, question: string, now: Date): Reading {
+export async function readQuestion(sql: Sql, dataset: Dataset, question: string, now: Date): Promise<Reading> {
 	const parts: ReadPart[] = [];
 	const dates = readDates(question, now);
 	for (const d of dates) parts.push({ kind: 'date', text: d.text, start: d.start, end: d.end, label: d.label, date: d });
 	const inDate = (t: Token) => dates.some((d) => t.start < d.end && t.end > d.start);
 
-	const lex = lexicon(db, dataset);
+	const lex = await lexicon(sql, dataset);
 	const tokens = tokenize(question);
 	for (let i = 0; i < tokens.length; ) {
 		if (inDate(tokens[i])) {

@@ -1,12 +1,12 @@
 import type { RequestHandler } from './$types';
-import { serve } from '$lib/server/service/route';
+import { serveAsync } from '$lib/server/service/route';
 import { endConversation } from '$lib/server/service/genai/turn';
 import { noQuery } from '$lib/server/service/schemas';
 
 export const DELETE: RequestHandler = (event) =>
-	serve(
+	serveAsync(
 		event,
-		({ deps, key, dataset, query }) => {
+		async ({ deps, key, dataset, query }) => {
 			noQuery(query);
 			return endConversation(deps, key, dataset, event.params.conversation_id);
 		},

@@ -1,0 +1,112 @@
+// The natural language search index on PostgreSQL, from the same chunks, facets and term model as
+// SQLite's (index-build.ts): records are read in id order in batches, each chunk's text and its
+// record's facet tokens go by COPY into an unlogged staging table, the server turns them into
+// tsvectors (English stemming) in the chunk table, and the GIN index is built once at the end.
+// Skipped when the stored index was built for the same dataset; one loader at a time (lock).
+import type pg from 'pg';
+import { COMPONENTS, DATASETS, type Component, type Dataset } from '../../../types/dataset';
+import { copyInto } from '../../db/pg-copy';
+import type { PostgresSql } from '../../db/postgres';
+import { readDatasetMetaPg, withLoadLock } from '../../dataset/postgres';
+import type { Progress } from '../../dataset/progress';
+import { CHUNK_COLUMNS, type ChunkSource } from './chunks';
+import { BATCH, indexRecord, NL_INDEX_VERSION, NL_META_KEY, PROGRESS_PHASE, sampleStride, stampOf, termRows, type NlIndexMeta } from './index-build';
+import { TermModelTrainer } from './term-model';
+import { firstSenseSynonyms } from './wordnet';
+
+const STAGE = 'nl_stage';
+/** Records staged before their chunks become tsvectors. */
+const STAGED = 20_000;
+
+async function current(sql: PostgresSql): Promise<{ stamp: string | null; built: boolean }> {
+	const stamp = stampOf(await readDatasetMetaPg(sql));
+	const raw = await sql.pluck<string>('SELECT value FROM meta WHERE key = ?', [NL_META_KEY]);
+	const meta = raw ? (JSON.parse(raw) as NlIndexMeta) : undefined;
+	return { stamp, built: stamp === null || (meta !== undefined && meta.version === NL_INDEX_VERSION && meta.dataset === stamp) };
+}
+
+/** Returns whether it built. */
+export async function ensurePgNlIndex(sql: PostgresSql, onProgress: (p: Progress) => void = () => {}): Promise<boolean> {
+	if ((await current(sql)).built) return false;
+	return withLoadLock(sql.pool, async (client) => {
+		const { stamp, built } = await current(sql);
+		if (built) return false;
+		await client.query('DELETE FROM meta WHERE key = $1', [NL_META_KEY]);
+		await build(sql, client, stamp!, onProgress);
+		return true;
+	});
+}
+
+async function build(sql: PostgresSql, client: pg.PoolClient, stamp: string, onProgress: (p: Progress) => void): Promise<void> {
+	const total = (await sql.pluck<number>('SELECT count(*) FROM records')) ?? 0;
+	const progress = { done: 0, total };
+	onProgress({ phase: PROGRESS_PHASE, ...progress });
+	const vocabulary = new Set<string>();
+	const chunks = {} as Record<Dataset, number>;
+	for (const dataset of DATASETS) {
+		const trainer = new TermModelTrainer();
+		const records = (await sql.pluck<number>('SELECT count(*) FROM records WHERE dataset = ?', [dataset])) ?? 0;
+		const stride = sampleStride(records);
+		for (const component of COMPONENTS) {
+			await indexComponent(sql, client, dataset, component, trainer, stride, (n) => {
+				progress.done += n;
+				onProgress({ phase: PROGRESS_PHASE, ...progress });
+			});
+		}
+		await client.query('DELETE FROM nl_terms WHERE dataset = $1', [dataset]);
+		const terms = copyInto(client, 'nl_terms', ['dataset', 'term', 'df', 'vector']);
+		for (const row of termRows(trainer)) await terms.row([dataset, ...row]);
+		await terms.end();
+		for (const t of trainer.df.keys()) vocabulary.add(t);
+		chunks[dataset] = trainer.chunks;
+	}
+	await client.query('TRUNCATE nl_synonyms');
+	const synonyms = copyInto(client, 'nl_synonyms', ['word', 'synonyms']);
+	for (const [word, list] of firstSenseSynonyms((w) => vocabulary.has(w))) await synonyms.row([word, JSON.stringify(list)]);
+	await synonyms.end();
+	const done: NlIndexMeta = { version: NL_INDEX_VERSION, dataset: stamp, chunks };
+	await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [NL_META_KEY, JSON.stringify(done)]);
+}
+
+async function indexComponent(
+	sql: PostgresSql,
+	client: pg.PoolClient,
+	dataset: Dataset,
+	component: Component,
+	trainer: TermModelTrainer,
+	stride: number,
+	advanced: (n: number) => void
+): Promise<void> {
+	const table = `nl_${dataset}_${component}`;
+	await client.query(`DROP TABLE IF EXISTS ${STAGE}`);
+	await client.query(`CREATE UNLOGGED TABLE ${STAGE} (rowid bigint NOT NULL, body text NOT NULL)`);
+	await client.query(`TRUNCATE ${table}`);
+	await client.query(`DROP INDEX IF EXISTS ${table}_body`);
+	// Read on the pool, written through the load lock's connection; every STAGED records the staged
+	// chunks become tsvectors in the chunk table, so the work (and its progress) goes evenly.
+	let after = 0;
+	for (let more = true; more; ) {
+		const stage = copyInto(client, STAGE, ['rowid', 'body']);
+		let staged = 0;
+		while (staged < STAGED) {
+			const rows = await sql.all<ChunkSource>(`SELECT ${CHUNK_COLUMNS} FROM records WHERE dataset = ? AND component = ? AND id > ? ORDER BY id LIMIT ?`, [dataset, component, after, BATCH]);
+			if (rows.length === 0) {
+				more = false;
+				break;
+			}
+			const pending: unknown[][] = [];
+			// The facet tokens sit in the chunk's tsvector beside its words (facets.ts).
+			for (const row of rows) indexRecord(row, trainer, stride, (rowid, text, facets) => pending.push([rowid, `${text}\n${facets}`]));
+			for (const values of pending) await stage.row(values);
+			after = rows[rows.length - 1].id;
+			staged += rows.length;
+		}
+		await stage.end();
+		await client.query(`INSERT INTO ${table} (rowid, body) SELECT rowid, to_tsvector('icd_english', body) FROM ${STAGE}`);
+		await client.query(`TRUNCATE ${STAGE}`);
+		advanced(staged);
+	}
+	await client.query(`DROP TABLE ${STAGE}`);
+	await client.query(`CREATE INDEX ${table}_body ON ${table} USING gin (body)`);
+	await client.query(`VACUUM (ANALYZE) ${table}`);
+}
