@@ -6,6 +6,7 @@
 import { DATASET_LABEL, type Component, type Dataset } from '../../types/dataset';
 import type { PartId } from '../../types/stream';
 import type { GeoFilters, GeoItem } from './adapters/geo-manifest';
+import { DrainGate } from './drain-gate';
 import { failure, NO_STORE, service, upstreamFailure } from './endpoints';
 import { ServiceError } from './errors';
 import { parseStreamQuery, type Parsed } from './params';
@@ -65,7 +66,7 @@ function manifestFilters(r: ExportRequest): GeoFilters {
 	};
 }
 
-export function exportStream(source: GeoManifestSource, r: ExportRequest, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function exportStream(source: GeoManifestSource, r: ExportRequest, signal: AbortSignal, walk: { pageSize?: number } = {}): ReadableStream<Uint8Array> {
 	const abort = new AbortController();
 	signal.addEventListener('abort', () => abort.abort(), { once: true });
 	const countries = r.countries.length > 1 ? new Set(r.countries) : null;
@@ -73,14 +74,14 @@ export function exportStream(source: GeoManifestSource, r: ExportRequest, signal
 	const inAreas = areaTest(r.areas);
 	const format: RecordsFormat = r.format === 'csv' ? new CsvFormat() : new GeoJsonFormat();
 	const keep = (item: GeoItem) => (!countries || countries.has(item.country ?? '')) && (!entities || entities.has(item.entity ?? '')) && (!inAreas || inAreas(item.lon, item.lat));
-	let waiting: (() => void) | null = null;
+	// The parts are walked concurrently, so several writers may wait for the reader at once.
+	const gate = new DrainGate();
 	return new ReadableStream<Uint8Array>(
 		{
 			start(controller) {
 				const write = async (bytes: Uint8Array) => {
 					if (abort.signal.aborted || bytes.length === 0) return;
-					controller.enqueue(bytes);
-					if ((controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (waiting = resolve));
+					await gate.write(controller, bytes);
 				};
 				void (async () => {
 					try {
@@ -89,6 +90,7 @@ export function exportStream(source: GeoManifestSource, r: ExportRequest, signal
 							source,
 							parts: r.parts,
 							signal: abort.signal,
+							pageSize: walk.pageSize,
 							filters: manifestFilters(r),
 							emit: async (event) => {
 								// A part that fails makes the file incomplete: the download fails rather than end short.
@@ -107,16 +109,10 @@ export function exportStream(source: GeoManifestSource, r: ExportRequest, signal
 					}
 				})();
 			},
-			pull() {
-				const resolve = waiting;
-				waiting = null;
-				resolve?.();
-			},
+			pull: gate.release,
 			cancel() {
 				abort.abort();
-				const resolve = waiting;
-				waiting = null;
-				resolve?.();
+				gate.release();
 			}
 		},
 		{ highWaterMark: 8 }

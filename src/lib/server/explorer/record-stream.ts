@@ -2,6 +2,7 @@
 // It never holds the walk: when the browser reads slowly, the walkers wait for the queue to drain
 // (and so stop asking the service); when the browser goes away, every upstream request is aborted.
 import type { PartId } from '../../types/stream';
+import { DrainGate } from './drain-gate';
 import { StreamEncoder } from './encode';
 import { walkManifests, type GeoManifestSource, type WalkEvent } from './walker';
 
@@ -26,21 +27,14 @@ export function recordStream(options: RecordStreamOptions): ReadableStream<Uint8
 	if (options.signal?.aborted) stop();
 	const now = options.now ?? Date.now;
 	const encoder = new StreamEncoder();
-	let drained: (() => void)[] = [];
-	const release = () => {
-		const waiting = drained;
-		drained = [];
-		for (const resolve of waiting) resolve();
-	};
-	abort.signal.addEventListener('abort', release, { once: true });
+	const gate = new DrainGate();
+	abort.signal.addEventListener('abort', gate.release, { once: true });
 
 	return new ReadableStream<Uint8Array>(
 		{
 			start(controller) {
 				const write = async (chunk: Uint8Array): Promise<void> => {
-					if (abort.signal.aborted) return;
-					controller.enqueue(chunk);
-					if ((controller.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => drained.push(resolve));
+					if (!abort.signal.aborted) await gate.write(controller, chunk);
 				};
 				const emit = (event: WalkEvent) => write(event.type === 'page' ? encoder.page(event.part, event.items) : encoder.control(event));
 
@@ -63,7 +57,7 @@ export function recordStream(options: RecordStreamOptions): ReadableStream<Uint8
 					}
 				})();
 			},
-			pull: release,
+			pull: gate.release,
 			cancel: stop
 		},
 		{ highWaterMark: QUEUED_CHUNKS }
