@@ -396,7 +396,7 @@ describe('overlays that leave with their panel', () => {
 		await jumpTo(25, 15, 1.6);
 	}, 120_000);
 
-	it('a click on empty map closes the record panel; the legend explains grey clusters', async () => {
+	it('a click on empty map closes the record panel; the legend explains the cluster pies', async () => {
 		// A record opened from the table; then a click where the map has no record.
 		if ((await page.getByTestId('records-table').count()) === 0) await page.getByTestId('table-open').click();
 		const grid = page.getByTestId('table-grid');
@@ -419,7 +419,7 @@ describe('overlays that leave with their panel', () => {
 		await page.mouse.click(empty!.x, empty!.y);
 		await expect.poll(() => page.getByTestId('record-panel').count(), { timeout: 15_000 }).toBe(0);
 		await page.getByTestId('legend').locator('summary').click();
-		await expect(page.getByTestId('legend').innerText()).resolves.toMatch(/grey one holds both ICD and ICDB/);
+		await expect(page.getByTestId('legend').innerText()).resolves.toMatch(/pie of its mix: the orange wedge from 12 o'clock is its ICD share/);
 		await page.getByTestId('legend').locator('summary').click();
 		await jumpTo(25, 15, 1.6);
 	}, 120_000);
