@@ -409,8 +409,10 @@ describe('overlays that leave with their panel', () => {
 		const empty = await page.evaluate(
 			({ x, y, w, h }) => {
 				const pts = (window as any).__explorer.points(2000) as { x: number; y: number }[];
-				// Somewhere on the map's lower left, 40 px from any record drawn.
-				for (let dy = 60; dy < h - 60; dy += 20) for (let dx = 40; dx < w / 2; dx += 20) if (pts.every((p) => Math.hypot(p.x - (x + dx), p.y - (y + h - dy)) > 40)) return { x: x + dx, y: y + h - dy };
+				// Somewhere on the map's lower left, 40 px from any record drawn, off the view switch.
+				const panel = document.querySelector('[data-testid="view-panel"]')!.getBoundingClientRect();
+				const onPanel = (px: number, py: number) => px >= panel.left - 10 && px <= panel.right + 10 && py >= panel.top - 10 && py <= panel.bottom + 10;
+				for (let dy = 60; dy < h - 60; dy += 20) for (let dx = 40; dx < w / 2; dx += 20) if (!onPanel(x + dx, y + h - dy) && pts.every((p) => Math.hypot(p.x - (x + dx), p.y - (y + h - dy)) > 40)) return { x: x + dx, y: y + h - dy };
 				return null;
 			},
 			{ x: box.x, y: box.y, w: box.width, h: box.height }
