@@ -246,6 +246,32 @@ async function countFrames(args: { kind: Kind; seconds: number; playback: { from
 	});
 }
 
+/**
+ * Switches the explorer's view (hexbin or heatmap) and times it until the new view is drawn: the
+ * worker's bins of every record in view (hexagon counts summing to them) or its heatmap, then the
+ * map's frame with them.
+ */
+async function switchView(args: { view: 'hexbin' | 'heatmap' | 'clusters'; timeoutMs: number }): Promise<number> {
+	const e = (window as any).__explorer;
+	const deadline = performance.now() + args.timeoutMs;
+	const started = performance.now();
+	e.setView(args.view);
+	const drawn = () => {
+		const a = e.aggregate() as { hexagons: number; sum: number; records: number; peak: number | null } | null;
+		if (args.view === 'clusters') return a === null || e.settled();
+		return a !== null && (args.view === 'hexbin' ? a.hexagons > 0 && a.sum === a.records : (a.peak ?? 0) > 0);
+	};
+	while (!drawn()) {
+		if (performance.now() > deadline) throw new Error(`the ${args.view} view was not drawn`);
+		await new Promise((r) => setTimeout(r, 0));
+	}
+	await new Promise<void>((resolve) => {
+		e.map.once('render', () => requestAnimationFrame(() => resolve()));
+		e.map.triggerRepaint();
+	});
+	return performance.now() - started;
+}
+
 interface TableTimings {
 	/** From the country click until the table's new rows are painted (select, then clear). */
 	firstRowsMs: number[];
@@ -439,6 +465,8 @@ interface PageRun {
 	/** Explorer only: the records table and a drawn area. */
 	table: (TableTimings & { scroll: FrameStats & { scriptMsPerFrame: number; taskMsPerFrame: number } }) | Failure;
 	area: AreaTimings | Failure;
+	/** Explorer only: switching to the hexbin and heatmap views, and playback in the hexbin view. */
+	views: { hexbinMs: number; heatmapMs: number; hexbinPlayback: PlaybackStats } | Failure;
 }
 
 export interface BrowserBench {
@@ -539,7 +567,7 @@ class BrowserSession {
 	async run(baseUrl: string, kind: Kind, timeoutMs: number, log: (s: string) => void): Promise<PageRun> {
 		const notReached = (why: string) => failed(`not reached (${why})`);
 		const notYet = failed('not reached');
-		const result: PageRun = { firstDrawMs: notYet, allDrawnMs: notYet, loadScriptSeconds: notYet, longestLoadTaskMs: notYet, records: 0, heap: null, filter: notYet, reindexMs: notYet, playback: notYet, idle: notYet, table: notYet, area: notYet };
+		const result: PageRun = { firstDrawMs: notYet, allDrawnMs: notYet, loadScriptSeconds: notYet, longestLoadTaskMs: notYet, records: 0, heap: null, filter: notYet, reindexMs: notYet, playback: notYet, idle: notYet, table: notYet, area: notYet, views: notYet };
 		const { context, page, crashed } = await this.open();
 		await page.addInitScript(installDrawProbe);
 		const cdp = await context.newCDPSession(page);
@@ -580,7 +608,7 @@ class BrowserSession {
 				result.allDrawnMs = failed(why);
 				// Only a lower bound: the page was still loading.
 				result.longestLoadTaskMs = m ? failed(`≥ ${Math.round(m.longestTaskMs).toLocaleString('en')} ms (loading unfinished)`) : failed(why);
-				for (const k of ['loadScriptSeconds', 'filter', 'reindexMs', 'playback', 'idle', 'table', 'area'] as const) result[k] = notReached('loading did not finish');
+				for (const k of ['loadScriptSeconds', 'filter', 'reindexMs', 'playback', 'idle', 'table', 'area', 'views'] as const) result[k] = notReached('loading did not finish');
 				return result;
 			}
 			result.loadScriptSeconds = await guard(scriptSeconds(cdp), timeoutMs, 'metrics');
@@ -618,6 +646,21 @@ class BrowserSession {
 					.catch((e: Error) => failed(e.message));
 			}
 			if (kind === 'explorer') {
+				await sleep(1000);
+				try {
+					const hexbinMs = await guard(page.evaluate(switchView, { view: 'hexbin', timeoutMs }), timeoutMs, 'hexbin view');
+					await sleep(500);
+					if (!playback) throw new Error('no date range to play');
+					const before = await guard(scriptSeconds(cdp), timeoutMs, 'metrics');
+					const frames = await guard(page.evaluate(countFrames, { kind, seconds: PLAYBACK_SECONDS, playback }), timeoutMs, 'hexbin playback');
+					const hexbinPlayback = { ...frames, scriptSeconds: (await scriptSeconds(cdp)) - before };
+					await sleep(500);
+					const heatmapMs = await guard(page.evaluate(switchView, { view: 'heatmap', timeoutMs }), timeoutMs, 'heatmap view');
+					await guard(page.evaluate(switchView, { view: 'clusters', timeoutMs }), timeoutMs, 'back to clusters');
+					result.views = { hexbinMs, heatmapMs, hexbinPlayback };
+				} catch (error) {
+					result.views = failed((error as Error).message);
+				}
 				await sleep(1000);
 				result.area = await guard(page.evaluate(applyArea, { ring: benchPolygon(30, 15, 12), timeoutMs }), timeoutMs, 'drawn area').catch((e: Error) => failed(e.message));
 				await sleep(1000);
@@ -764,7 +807,12 @@ export async function benchBrowser(baseUrl: string, options: { runs: number; tim
 			explorerOnly('records table: main-thread work (all tasks) per scrolling frame', 'ms', 'lower', e, (r) => (isFailure(r.table) ? r.table : r.table.scroll.taskMsPerFrame), 2),
 			explorerOnly('drawn area (50-vertex polygon): testing every record in the worker', 'ms', 'lower', e, (r) => (isFailure(r.area) ? r.area : r.area.workerMs)),
 			explorerOnly('drawn area: main-thread work of applying it', 'ms', 'lower', e, (r) => (isFailure(r.area) ? r.area : r.area.workMs), 2),
-			explorerOnly('drawn area: until the new count is painted', 'ms', 'lower', e, (r) => (isFailure(r.area) ? r.area : r.area.countPaintedMs))
+			explorerOnly('drawn area: until the new count is painted', 'ms', 'lower', e, (r) => (isFailure(r.area) ? r.area : r.area.countPaintedMs)),
+			explorerOnly('hexbin view: switching to it, until every record in view is binned and drawn', 'ms', 'lower', e, (r) => (isFailure(r.views) ? r.views : r.views.hexbinMs)),
+			explorerOnly('heatmap view: switching to it (from hexbins), until drawn', 'ms', 'lower', e, (r) => (isFailure(r.views) ? r.views : r.views.heatmapMs)),
+			explorerOnly(`hexbin view: frame rate, date range changing every frame (${PLAYBACK_SECONDS} s)`, 'fps', 'higher', e, (r) => (isFailure(r.views) ? r.views : r.views.hexbinPlayback.fps)),
+			explorerOnly('hexbin view: playback frame rate ÷ the point view\'s (same run)', '×', 'higher', e, (r) => (isFailure(r.views) ? r.views : isFailure(r.playback) ? r.playback : r.views.hexbinPlayback.fps / r.playback.fps), 2),
+			explorerOnly('hexbin view: main-thread JavaScript per playback frame', 'ms', 'lower', e, (r) => (isFailure(r.views) ? r.views : (1000 * r.views.hexbinPlayback.scriptSeconds) / Math.max(1, r.views.hexbinPlayback.frames)), 1)
 		],
 		notes: [
 			'Headless Chromium with --disable-gpu: WebGL runs in software (SwiftShader), so drawing and shader compilation cost CPU (the same two cores as the server) that a GPU would take. One discarded load of each page first warms the shader cache.',
@@ -773,7 +821,8 @@ export async function benchBrowser(baseUrl: string, options: { runs: number; tim
 			"Main-thread JavaScript: CDP Performance.getMetrics ScriptDuration (the page's main thread only; the explorer's worker is not in it). Longest task: PerformanceObserver 'longtask' until all points were drawn.",
 			"Heap per record: (reading after all records, after gc) − (same page with its stream refused) ÷ records; usedJSHeapSize includes ArrayBuffers (typed arrays). The first heap row is the page's main thread only; the second adds the explorer's points worker (CDP Runtime.getHeapUsage used + backing stores, on the worker target). GPU buffers are not counted on either side; raw readings are in browser.heap.",
 			"Filter change: a country checkbox click (explorer) or filterByCountry() (naive); the two largest countries, each selected then cleared, median of the four changes per run. The explorer's main-thread work includes Svelte's flush; the naive's includes its whole synchronous rebuild.",
-			`Playback: the date window (${PLAYBACK_WINDOW_DAYS} days) moves by ${PLAYBACK_STEP_DAYS} days every animation frame; explorer via its own player (__explorer.play: ${PLAYBACK_STEP_DAYS * 60} days/s, i.e. ${PLAYBACK_STEP_DAYS} days per frame at 60 fps; zoomed out the worker recounts the density image for each window, one request in flight), naive via setDateRange each frame (filter, features, supercluster and layer data rebuilt on the main thread).`
+			`Playback: the date window (${PLAYBACK_WINDOW_DAYS} days) moves by ${PLAYBACK_STEP_DAYS} days every animation frame; explorer via its own player (__explorer.play: ${PLAYBACK_STEP_DAYS * 60} days/s, i.e. ${PLAYBACK_STEP_DAYS} days per frame at 60 fps; zoomed out the worker recounts the density image for each window, one request in flight), naive via setDateRange each frame (filter, features, supercluster and layer data rebuilt on the main thread).`,
+			'Views (explorer only): __explorer.setView, timed until the worker\'s reply is complete (hexbins: hexagon counts summing to every record in view; heatmap: a non-empty image) and the map has drawn a frame with it; the hexbin view then plays like the point view above (same window, step and player), so the two frame rates are of one run.'
 		]
 	};
 }

@@ -13,13 +13,14 @@ import { boundsOf, type Scene } from './scene.svelte';
 import type { TableState } from './table/table-state.svelte';
 import type { PlaybackState } from './timeline/playback-state.svelte';
 import type { PlaybackSettings } from './timeline/playback';
+import type { MapView } from './views';
 
 export interface ExplorerHandle {
 	map: MaplibreMap;
 	/** The map has stopped, every record has arrived and the clusters drawn are the latest filter's. */
 	settled(): boolean;
 	/** Clusters on screen, in page coordinates (zoomed out). */
-	clusters(): { x: number; y: number; count: number; clusterId: number }[];
+	clusters(): { x: number; y: number; count: number; clusterId: number; icdShare: number }[];
 	/** Records on screen passing the filters, in page coordinates, at most `limit`. */
 	points(limit?: number): { x: number; y: number; dataset: Dataset; component: Component; uuid: string }[];
 	/** The briefing image as a PNG data URL. */
@@ -41,6 +42,14 @@ export interface ExplorerHandle {
 	lastAreaMs(): number;
 	/** Drawn areas, as the drawing tools set them. */
 	setAreas(areas: Area[]): void;
+	/** The map's view (views.ts) and switching it as its buttons do. */
+	view(): MapView;
+	setView(view: MapView): void;
+	/**
+	 * The hexbin or heatmap view's latest reply: hexagons drawn and the sum of their counts, the
+	 * records the worker counted into the view, the heatmap's top of scale; null before one arrives.
+	 */
+	aggregate(): { hexagons: number; sum: number; records: number; passing: number; peak: number | null } | null;
 }
 
 declare global {
@@ -78,7 +87,7 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 			const { clusters } = s.feed;
 			if (!clusters || map.getZoom() > CLUSTER_MAX_ZOOM) return [];
 			const out = [];
-			for (let i = 0; i < clusters.length; i++) out.push({ ...toPage(clusters.lon[i], clusters.lat[i]), count: clusters.count[i], clusterId: clusters.clusterId[i] });
+			for (let i = 0; i < clusters.length; i++) out.push({ ...toPage(clusters.lon[i], clusters.lat[i]), count: clusters.count[i], clusterId: clusters.clusterId[i], icdShare: clusters.icdShare[i] });
 			return out;
 		},
 		points: (limit = 50) => s.feed.recordsIn(boundsOf(map), limit).map(({ part, index, lon, lat }) => ({ ...toPage(lon, lat), ...s.feed.keyOf(part, index) })),
@@ -105,6 +114,14 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 		tableUuids: () => s.table.uuids(),
 		lastRowsMs: () => s.table.lastRowsMs,
 		setAreas: (areas) => s.filters.set({ ...s.filters.filter, areas }),
-		lastAreaMs: () => s.feed.lastAreaMs
+		lastAreaMs: () => s.feed.lastAreaMs,
+		view: () => s.scene.view,
+		setView: (view) => s.scene.setView(view),
+		aggregate: () => {
+			const d = s.feed.density;
+			if (!d || (d.hexes == null && d.peak == null)) return null;
+			const sum = d.hexes ? d.hexes.count.reduce((a, b) => a + b, 0) : 0;
+			return { hexagons: d.hexes?.count.length ?? 0, sum, records: d.records, passing: d.passing, peak: d.peak ?? null };
+		}
 	};
 }

@@ -51,6 +51,22 @@ describe('point layers', () => {
 		expect(gpu[0].props).toMatchObject({ filterRange: [[19000, 19030], [1, 1]], filterSoftRange: [[19010, 19020], [1, 1]], pickable: false });
 	});
 
+	it('in the hexbin and heatmap views, draws the worker\'s bins or image at every zoom, no records and no clusters', () => {
+		const p = part(1000);
+		const frame = { west: -180, south: -85, east: 180, north: 85, width: 10, height: 10 };
+		const hexes = { positions: Float32Array.of(10, 10, 20, 5), count: Float32Array.of(3, 7), rgba: new Uint8Array(8), radius: 0.001, breaks: [3, 7], records: 10 };
+		const density = { image: {} as ImageData, frame, records: 10, passing: 12, cells: 2, hexes, peak: null };
+		for (const zoom of [3, 12]) {
+			const layers = pointLayers(inputs([p], { zoom, density, view: 'hexbin' }));
+			expect(layers.map((l) => l.id)).toEqual(['hexbins']);
+			expect(layers[0].props).toMatchObject({ radius: 0.512, radiusUnits: 'common', records: 10 });
+		}
+		const heat = pointLayers(inputs([p], { zoom: 12, density: { ...density, hexes: null, peak: 40 }, view: 'heatmap' }));
+		expect(heat.map((l) => l.id)).toEqual(['heatmap']);
+		// A reply of the other view (the switch's first moments) draws nothing rather than the wrong thing.
+		expect(pointLayers(inputs([p], { zoom: 3, density, view: 'heatmap' }))).toEqual([]);
+	});
+
 	it('zoomed in, hands the GPU only the passing records around the view, with their indices in the part', () => {
 		const p = part(1000);
 		const data = points(pointLayers(inputs([p], {})))!;

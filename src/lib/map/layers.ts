@@ -1,12 +1,16 @@
 // deck.gl layers of the explorer, built from typed arrays (binary attributes, no per-record objects).
 import type { Layer } from '@deck.gl/core';
 import { DataFilterExtension } from '@deck.gl/extensions';
-import { BitmapLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import { IconLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { PartId } from '../types/stream';
 import type { Dataset } from '../types/dataset';
 import type { Box, PartColumns } from './columns';
 import { CLUSTER_MAX_ZOOM, DATASET_RGB } from './config';
 import type { DensityFrame } from './worker/density';
+import type { HexBins } from './worker/aggregate';
+import { aggregateLayers, imageLayer } from './aggregate-layers';
+import { pieAtlas, pieStep } from './cluster-pie';
+import type { MapView } from './views';
 
 const dateAndNameFilter = new DataFilterExtension({ filterSize: 2 });
 
@@ -36,6 +40,9 @@ export interface DensityData {
 	passing: number;
 	/** Cells of the image with records in them. */
 	cells: number;
+	/** The hexbin view's bins, the heatmap's top of scale (worker/aggregate.ts). */
+	hexes?: HexBins | null;
+	peak?: number | null;
 }
 
 export interface LayerInputs {
@@ -67,10 +74,8 @@ export interface LayerInputs {
 	labels: { lon: number; lat: number; text: string; dataset: Dataset }[];
 	/** Place names and their dots (places/labels.ts): above the records and cluster discs, below the counts. */
 	places: Layer[];
-}
-
-function mix(a: [number, number, number], b: [number, number, number], t: number): [number, number, number] {
-	return [a[0] * t + b[0] * (1 - t), a[1] * t + b[1] * (1 - t), a[2] * t + b[2] * (1 - t)];
+	/** Clusters (default), or the hexbin or heatmap view drawn from `density` at every zoom (views.ts). */
+	view?: MapView;
 }
 
 // Zoomed in, each part's layer holds the records in and around the view (PartColumns.within): a
@@ -172,6 +177,8 @@ function ringLayers(input: LayerInputs): Layer[] {
 }
 
 export function pointLayers(input: LayerInputs): Layer[] {
+	// The hexbin and heatmap views replace records and clusters alike (at every zoom).
+	if (input.view && input.view !== 'clusters') return [...aggregateLayers(input.view, input.density), ...input.places, ...ringLayers(input), ...markLayers(input)];
 	const zoomedOut = input.zoom <= CLUSTER_MAX_ZOOM;
 	const clustered = zoomedOut && !input.playing;
 	const now = performance.now();
@@ -181,22 +188,7 @@ export function pointLayers(input: LayerInputs): Layer[] {
 	// software WebGL). Zoomed in, each record is a pickable point. Zoomed-out playback on a
 	// hardware GPU is the exception: dots faded by the GPU filter range cost nothing per frame.
 	const gpuDots = zoomedOut && input.playing && input.playbackOnGpu;
-	if (zoomedOut && !gpuDots && input.density) {
-		const { image, frame, records, passing, cells } = input.density;
-		layers.push(
-			new BitmapLayer({
-				id: 'density',
-				image,
-				bounds: [frame.west, frame.south, frame.east, frame.north],
-				textureParameters: { minFilter: 'linear', magFilter: 'linear' },
-				pickable: false,
-				// For tests and the benchmark: how many records the image holds, and of how many.
-				records,
-				passing,
-				cells
-			} as never)
-		);
-	}
+	if (zoomedOut && !gpuDots && input.density) layers.push(imageLayer('density', input.density));
 	for (const part of input.parts) {
 		if (zoomedOut && !gpuDots) break;
 		const [dataset, component] = part.id.split('/') as [Dataset, string];
@@ -233,20 +225,21 @@ export function pointLayers(input: LayerInputs): Layer[] {
 		const c = clusterLayers;
 		// Area grows with the logarithm of the count: 10 records ≈ 12 px, 10,000 ≈ 30 px.
 		const radius = (i: number) => 6 + 6 * Math.log10(c.count[i]);
+		const atlas = pieAtlas();
 		layers.push(
-			new ScatterplotLayer({
+			// Each cluster a pie of its ICD (orange) and ICDB (blue) shares (cluster-pie.ts).
+			new IconLayer({
 				id: 'clusters',
 				data: { length: c.length },
 				pickable: true,
-				radiusUnits: 'pixels',
+				iconAtlas: atlas.canvas,
+				iconMapping: atlas.mapping,
+				sizeUnits: 'pixels',
 				getPosition: (_: unknown, { index }: { index: number }) => [c.lon[index], c.lat[index]],
-				getRadius: (_: unknown, { index }: { index: number }) => (c.count[index] === 1 ? 5 : radius(index)),
-				getFillColor: (_: unknown, { index }: { index: number }) => [...mix(DATASET_RGB.icd, DATASET_RGB.icdb, c.icdShare[index]), 215],
-				stroked: true,
-				getLineColor: [255, 255, 255, 230],
-				lineWidthUnits: 'pixels',
-				getLineWidth: 1.5,
-				updateTriggers: { getPosition: c, getRadius: c, getFillColor: c }
+				getSize: (_: unknown, { index }: { index: number }) => 2 * (c.count[index] === 1 ? 5 : radius(index)),
+				getIcon: (_: unknown, { index }: { index: number }) => String(pieStep(Math.round(c.icdShare[index] * c.count[index]), c.count[index])),
+				alphaCutoff: 0.05,
+				updateTriggers: { getPosition: c, getSize: c, getIcon: c }
 			} as never),
 			// Place names over the discs (so a town under a cluster can still be read), under the counts.
 			...input.places,
@@ -270,6 +263,13 @@ export function pointLayers(input: LayerInputs): Layer[] {
 		);
 	}
 
+	layers.push(...markLayers(input));
+	return layers;
+}
+
+/** The records' dataset labels and the selected record's ring, over whatever the view draws. */
+function markLayers(input: LayerInputs): Layer[] {
+	const layers: Layer[] = [];
 	if (input.labels.length > 0) {
 		layers.push(
 			new TextLayer({

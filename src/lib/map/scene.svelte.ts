@@ -15,12 +15,17 @@ import type { Highlights } from './overlays/highlights';
 import { loadPlaceLabels, placeLayers, PlacesInView } from './places/labels';
 import type { Selection } from './selection.svelte';
 import type { PlaybackState } from './timeline/playback-state.svelte';
-import { densityFrame, type DensityStyle } from './worker/density';
+import { densityFrame } from './worker/density';
 import type { DensityReply } from './worker/client';
 import type { OffscreenView } from './export/render';
+import { hexRadiusAt, type MapView } from './views';
+import { heatKernelCells, type ViewStyle } from './worker/aggregate';
+import { scaleLegend, type ScaleLegend } from './aggregate-scale';
 
 /** Screen pixels per cell of the density image: a record zoomed out covers about two. */
 export const DENSITY_CELL_PIXELS = 2;
+/** The side of the heatmap's kernel square in screen pixels (the legend's unit). */
+export const HEAT_KERNEL_PX = Math.round(heatKernelCells() * DENSITY_CELL_PIXELS);
 
 export function boundsOf(m: MaplibreMap): Box {
 	const b = m.getBounds();
@@ -34,6 +39,10 @@ export class Scene {
 	/** Hardware GPU (see gpu.ts): zoomed-out playback fades dots on the GPU instead of redrawing the image. */
 	playbackOnGpu = false;
 	firstPaint: FirstPaint | null = null;
+	/** Clusters, hexbins or the heatmap (views.ts); set through setView. */
+	view = $state<MapView>('clusters');
+	/** The colour scale of the hexbin or heatmap view drawn (the on-map legend); null for clusters. */
+	scale = $state.raw<ScaleLegend | null>(null);
 	/** The first density image with records: on the 2D canvas, then handed to deck.gl, then drawn by it. */
 	private firstImage: 'none' | 'previewing' | 'handing' | 'done' = 'none';
 	private places: PlacesInView | null = null;
@@ -108,7 +117,8 @@ export class Scene {
 				selected: this.selection.point,
 				highlighted: this.rings.shown(screenProjection(map)),
 				labels: this.datasetLabels(),
-				places: this.placeLayersIn(boundsOf(map), map.getZoom())
+				places: this.placeLayersIn(boundsOf(map), map.getZoom()),
+				view: this.view
 			})
 		});
 	}
@@ -117,8 +127,11 @@ export class Scene {
 	requestDensity(): void {
 		const { map, feed } = this;
 		const worker = feed.worker;
-		if (!map || !worker || (this.playback.playing && this.playbackOnGpu)) return;
-		if (map.getZoom() > CLUSTER_MAX_ZOOM) {
+		const { view } = this;
+		const clusters = view === 'clusters';
+		// The hexbin and heatmap views are cut from the worker's counts at every zoom, playing or not.
+		if (!map || !worker || (clusters && this.playback.playing && this.playbackOnGpu)) return;
+		if (clusters && map.getZoom() > CLUSTER_MAX_ZOOM) {
 			// Not drawn zoomed in; an image of another filter must not show while zooming back out.
 			feed.density = null;
 			return;
@@ -126,10 +139,20 @@ export class Scene {
 		const frame = densityFrame(boundsOf(map), screenProjection(map), DENSITY_CELL_PIXELS);
 		if (!frame) return;
 		const dates = this.playback.drawnDates();
-		const style: DensityStyle = this.playback.playing || this.playback.window ? 'playback' : 'underlay';
+		const style: ViewStyle = view !== 'clusters' ? view : this.playback.playing || this.playback.window ? 'playback' : 'underlay';
 		// The worker appends a batch before the page receives it: it holds at least these records.
 		feed.densityAskedAt = feed.loadedRecords();
-		worker.requestDensity({ frame, filter: this.filters.filter, dayRange: dates.range, softRange: dates.soft, style });
+		worker.requestDensity({ frame, filter: this.filters.filter, dayRange: dates.range, softRange: dates.soft, style, hexRadius: this.view === 'hexbin' ? hexRadiusAt(map.getZoom()) : undefined });
+	}
+
+	/** Switches the view: the filters, dates and playback stay; the worker cuts the new view's image or bins. */
+	setView(view: MapView): void {
+		if (view === this.view) return;
+		this.view = view;
+		this.updateScale(this.feed.density);
+		this.requestDensity();
+		this.requestClusters();
+		this.redraw();
 	}
 
 	requestClusters(): void {
@@ -141,10 +164,16 @@ export class Scene {
 
 	/** A density image arrived (the feed has taken its counts): the first one goes through the first paint. */
 	densityArrived(r: DensityReply): void {
+		this.updateScale(r);
 		if (this.firstImage === 'none' && r.records > 0 && this.firstPaint?.active) return this.showFirstImage(r, this.firstPaint);
 		// The stream waits until its first image is on screen (worker: showFirstView).
 		if (r.first) this.afterMapFrame(() => this.feed.worker?.firstDrawn());
 		this.redrawNow();
+	}
+
+	private updateScale(reply: Parameters<typeof scaleLegend>[1]): void {
+		const next = scaleLegend(this.view, reply, HEAT_KERNEL_PX);
+		if (JSON.stringify(next) !== JSON.stringify(this.scale)) this.scale = next;
 	}
 
 	/** Runs `then` once the map's next frame is on screen: after its 'render' (GL commands issued)

@@ -8,7 +8,8 @@ describe('URL state', () => {
 			viewport: { lon: 32.5, lat: 15.25, zoom: 6.5 },
 			filter: { dayFrom: isoToDay('2019-01-01'), dayTo: isoToDay('2020-06-30'), countries: ['Sudan', 'South Sudan'], entities: ['Nile Front'], datasets: ['icdb' as const], components: ['video' as const], pinned: null, areas: [] },
 			record: { dataset: 'icdb' as const, component: 'video' as const, uuid: '8cd82a98-d00a-49ac-9c31-799f1dfe9537' },
-			playback: { mode: 'cumulative' as const, widthDays: 7, speed: 1 / 24, loop: true, keep: true }
+			playback: { mode: 'cumulative' as const, widthDays: 7, speed: 1 / 24, loop: true, keep: true },
+			view: 'hexbin' as const
 		};
 		const again = readViewState(writeViewState(state));
 		expect(again).toEqual(state);
@@ -21,6 +22,8 @@ describe('URL state', () => {
 		expect(s.filter.dayFrom).toBeNull();
 		expect(s.filter.datasets).toEqual(['icd', 'icdb']);
 		expect(s.record).toBeNull();
+		expect(readViewState(new URLSearchParams('view=pies')).view).toBe('clusters');
+		expect(readViewState(new URLSearchParams('view=heatmap')).view).toBe('heatmap');
 	});
 
 	it('leaves defaults out of the URL', () => {

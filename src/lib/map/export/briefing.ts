@@ -3,6 +3,8 @@
 import type { Layer } from '@deck.gl/core';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import type { Dataset } from '../../types/dataset';
+import type { ScaleLegend } from '../aggregate-scale';
+import type { MapView } from '../views';
 import { composeBriefing, mapArea } from './compose';
 import { attributionOf } from './describe';
 import { renderMapOffscreen, type OffscreenView } from './render';
@@ -30,6 +32,9 @@ export interface BriefingContext {
 	/** The legend's entry for the ringed records, if any; whether areas are drawn. */
 	rings?: string;
 	areas?: boolean;
+	/** The map's view, and the colour scale of the hexbin or heatmap view as drawn (known once the layers are built). */
+	view?: MapView;
+	scale?: () => ScaleLegend | null;
 }
 
 export async function renderBriefing(request: ExportRequest, context: BriefingContext, progress: (what: string) => void = () => {}): Promise<HTMLCanvasElement> {
@@ -42,7 +47,7 @@ export async function renderBriefing(request: ExportRequest, context: BriefingCo
 	return composeBriefing(
 		canvas,
 		request,
-		{ title: request.title, subtitle: context.subtitle, datasets: context.datasets, attribution: attributionOf(sources, context.serviceLabel, context.credits), generatedAt: new Date(), rings: context.rings, areas: context.areas },
+		{ title: request.title, subtitle: context.subtitle, datasets: context.datasets, attribution: attributionOf(sources, context.serviceLabel, context.credits), generatedAt: new Date(), rings: context.rings, areas: context.areas, view: context.view, scale: context.scale?.() ?? null },
 		scaleBar(centerLat, view.zoom, 120)
 	);
 }

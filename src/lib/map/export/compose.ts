@@ -5,6 +5,9 @@
 import { DATASET_LABEL, type Dataset } from '../../types/dataset';
 import { DATASET_HEX } from '../config';
 import type { ExportSize } from './sizes';
+import type { ScaleLegend } from '../aggregate-scale';
+import { drawPie } from '../cluster-pie';
+import type { MapView } from '../views';
 
 export const TITLE_BAND_PX = 64;
 export const FOOTER_BAND_PX = 46;
@@ -23,6 +26,9 @@ export interface BriefingText {
 	rings?: string;
 	/** Whether drawn areas are on the map. */
 	areas?: boolean;
+	/** The map's view (clusters when absent) and, for hexbins or the heatmap, its colour scale. */
+	view?: MapView;
+	scale?: ScaleLegend | null;
 }
 
 /** The rings and areas as layers.ts and areas/draw.ts draw them. */
@@ -105,14 +111,20 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 	ctx.font = `12px ${FONT}`;
 	ctx.fillText(scaleBar.label, 22 + scaleBar.px, line1);
 	let x = 22 + scaleBar.px + ctx.measureText(scaleBar.label).width + 22;
+	const clustered = (text.view ?? 'clusters') === 'clusters';
 	const legend: { draw: (cx: number, cy: number) => void; label: string }[] = [
-		...text.datasets.map((d) => ({ label: DATASET_LABEL[d], draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, DATASET_HEX[d]) })),
-		{ label: 'video', draw: (cx, cy) => dot(ctx, cx, cy, 5, '#475569') },
-		{ label: 'image', draw: (cx, cy) => ring(ctx, cx, cy, 4.5, '#475569') },
-		{ label: 'cluster (records in it; grey: ICD and ICDB mixed)', draw: (cx, cy) => dot(ctx, cx, cy, 7, '#898a7b') },
+		...(clustered
+			? [
+					...text.datasets.map((d) => ({ label: DATASET_LABEL[d], draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, DATASET_HEX[d]) })),
+					{ label: 'video', draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, '#475569') },
+					{ label: 'image', draw: (cx: number, cy: number) => ring(ctx, cx, cy, 4.5, '#475569') },
+					{ label: 'cluster (records in it; pie: ICD share orange, ICDB blue)', draw: (cx: number, cy: number) => drawPie(ctx, cx, cy, 7.5, 0.35, 1.2) }
+				]
+			: []),
 		...(text.rings ? [{ label: text.rings, draw: (cx: number, cy: number) => ring(ctx, cx, cy, 5, RING_HEX) }] : []),
 		...(text.areas ? [{ label: 'drawn area', draw: (cx: number, cy: number) => ((ctx.strokeStyle = AREA_HEX), ctx.setLineDash([3, 2]), ctx.strokeRect(cx - 5, cy - 4, 10, 8), ctx.setLineDash([])) }] : [])
 	];
+	if (text.scale) x = drawScale(ctx, text.scale, x, line1);
 	for (const item of legend) {
 		item.draw(x + 6, line1 - 4);
 		ctx.fillStyle = INK;
@@ -129,6 +141,42 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 	ctx.fillText(generated, width - 16 - generatedWidth, line2);
 	ctx.fillText(fit(ctx, text.attribution.join(' · '), width - 48 - generatedWidth), 16, line2);
 	return canvas;
+}
+
+/** The hexbin or heatmap view's scale on the footer's line: its title, then classes or a ramp. Returns the x after it. */
+function drawScale(ctx: CanvasRenderingContext2D, scale: ScaleLegend, x: number, line: number): number {
+	ctx.fillStyle = INK;
+	ctx.fillText(scale.title + ':', x, line);
+	x += ctx.measureText(scale.title + ':').width + 8;
+	if (scale.gradient) {
+		const first = scale.stops[0].label;
+		ctx.fillText(first, x, line);
+		x += ctx.measureText(first).width + 6;
+		const ramp = ctx.createLinearGradient(x, 0, x + 90, 0);
+		scale.stops.forEach((s, k) => ramp.addColorStop(k / (scale.stops.length - 1), s.hex));
+		ctx.fillStyle = ramp;
+		ctx.fillRect(x, line - 9, 90, 10);
+		x += 96;
+		ctx.fillStyle = INK;
+		const last = scale.stops.at(-1)!.label;
+		ctx.fillText(last, x, line);
+		return x + ctx.measureText(last).width + 22;
+	}
+	for (const stop of scale.stops) {
+		hexagon(ctx, x + 6, line - 4, 6, stop.hex);
+		ctx.fillStyle = INK;
+		ctx.fillText(stop.label, x + 15, line);
+		x += 15 + ctx.measureText(stop.label).width + 10;
+	}
+	return x + 12;
+}
+
+function hexagon(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string) {
+	ctx.fillStyle = color;
+	ctx.beginPath();
+	for (let k = 0; k < 6; k++) ctx.lineTo(x + r * Math.sin((k * Math.PI) / 3), y - r * Math.cos((k * Math.PI) / 3));
+	ctx.closePath();
+	ctx.fill();
 }
 
 function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number) {

@@ -7,7 +7,9 @@ import type { FilterState } from '../filters.svelte';
 import { clusterData, pointLayers } from '../layers';
 import type { Highlights } from '../overlays/highlights';
 import { loadPlaceLabels, placeLayers, PlacesInView } from '../places/labels';
-import { DENSITY_CELL_PIXELS, type Scene } from '../scene.svelte';
+import { DENSITY_CELL_PIXELS, HEAT_KERNEL_PX, type Scene } from '../scene.svelte';
+import { scaleLegend, type ScaleLegend } from '../aggregate-scale';
+import { hexRadiusAt } from '../views';
 import type { Selection } from '../selection.svelte';
 import type { PlaybackState } from '../timeline/playback-state.svelte';
 import { densityFrame } from '../worker/density';
@@ -33,6 +35,9 @@ export async function explorerBriefing(s: BriefingSources, request: ExportReques
 	if (!map || !worker) throw new Error('The map is not ready yet.');
 	s.playback.player.pause();
 	const { filter } = s.filters;
+	const { view: mapView } = s.scene;
+	const clustered = mapView === 'clusters';
+	let scale: ScaleLegend | null = null;
 	return renderBriefing(
 		request,
 		{
@@ -43,14 +48,19 @@ export async function explorerBriefing(s: BriefingSources, request: ExportReques
 			credits: request.places === false ? [] : ['GeoNames'],
 			rings: s.highlights.legend(),
 			areas: filter.areas.length > 0,
+			view: mapView,
+			scale: () => scale,
 			layers: async (view) => {
 				const zoomedOut = view.zoom <= CLUSTER_MAX_ZOOM;
-				const frame = zoomedOut ? densityFrame(view.bounds, view.project, DENSITY_CELL_PIXELS) : null;
+				// The hexbin and heatmap views are drawn at every zoom, cut for the export's own extent.
+				const frame = zoomedOut || !clustered ? densityFrame(view.bounds, view.project, DENSITY_CELL_PIXELS) : null;
+				const style = clustered ? 'underlay' : mapView;
 				const [r, d, labels] = await Promise.all([
-					zoomedOut ? worker.clustersOnce(view.bbox, view.zoom) : null,
-					frame ? worker.densityOnce({ frame, filter: s.filters.filter, dayRange: s.filters.days(), softRange: null, style: 'underlay' }) : null,
+					zoomedOut && clustered ? worker.clustersOnce(view.bbox, view.zoom) : null,
+					frame ? worker.densityOnce({ frame, filter: s.filters.filter, dayRange: s.filters.days(), softRange: null, style, hexRadius: mapView === 'hexbin' ? hexRadiusAt(view.zoom) : undefined }) : null,
 					request.places === false ? null : loadPlaceLabels().catch(() => null)
 				]);
+				scale = scaleLegend(mapView, d, HEAT_KERNEL_PX);
 				return pointLayers({
 					parts: [...s.feed.parts.values()],
 					visibleParts: s.filters.partsShown,
@@ -66,7 +76,8 @@ export async function explorerBriefing(s: BriefingSources, request: ExportReques
 					selected: s.selection.point,
 					highlighted: s.highlights.shown(view.project),
 					labels: s.scene.datasetLabels(view),
-					places: labels ? placeLayers(new PlacesInView(labels).at(view.bounds, view.zoom), labels.characters) : []
+					places: labels ? placeLayers(new PlacesInView(labels).at(view.bounds, view.zoom), labels.characters) : [],
+					view: mapView
 				});
 			}
 		},

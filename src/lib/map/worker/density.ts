@@ -75,7 +75,21 @@ function dayWeight(day: number, range: [number, number], soft: [number, number] 
 	return 1;
 }
 
+/** The filtered records counted into the frame's cells (weights fade with the soft range). */
+export interface DensityCounts {
+	weight: Float32Array;
+	icdWeight: Float32Array;
+	records: number;
+	passing: number;
+}
+
 export function rasterizeDensity(input: DensityInput): DensityImage {
+	const { weight, icdWeight, records, passing } = countDensity(input);
+	const { rgba, cells } = colour(weight, icdWeight, input.style);
+	return { frame: input.frame, rgba, records, passing, cells };
+}
+
+export function countDensity(input: Omit<DensityInput, 'style'>): DensityCounts {
 	const { frame } = input;
 	const { width, height } = frame;
 	const weight = new Float32Array(width * height);
@@ -105,8 +119,7 @@ export function rasterizeDensity(input: DensityInput): DensityImage {
 			records++;
 		}
 	}
-	const { rgba, cells } = colour(weight, icdWeight, input.style);
-	return { frame, rgba, records, passing, cells };
+	return { weight, icdWeight, records, passing };
 }
 
 /** Colour by the ICD share of the cell, opacity growing with the logarithm of its weight. */

@@ -6,7 +6,7 @@ import { readRecordStream, type RecordColumns } from '../../stream/decode';
 import { DATASET_CODES, COMPONENT_CODES, PART_IDS, type ControlMessage, type DictionaryField, type PartId } from '../../types/stream';
 import { codeTable, EMPTY_FILTER, passesDays, passesNames, pinnedSets, type MapFilter } from '../filter';
 import { mercatorX, mercatorY } from '../geo';
-import { rasterizeDensity } from './density';
+import { drawView } from './aggregate';
 import { buildClusterIndex, CellBuilder, cellKeyOf, type ClusterIndex } from './cluster-index';
 import type { FromWorker, RecordRef, ToWorker } from './protocol';
 import { formatAreas, mercatorAreaTest } from '../../geo/areas';
@@ -304,11 +304,12 @@ function density(m: DensityRequest, first?: { pushed: boolean }): void {
 	const pinned = pinnedSets(m.filter.pinned);
 	const inAreas = areaFlags(m.filter);
 	const drawn = [...parts.values()].filter((p) => partEnabled(p, m.filter) && (!pinned || pinned.has(p.id)));
-	const image = rasterizeDensity({
+	const image = drawView({
 		frame: m.frame,
 		dayRange: m.dayRange,
 		softRange: m.softRange,
 		style: m.style,
+		hexRadius: m.hexRadius,
 		parts: drawn.map((p) => {
 			const pin = pinned?.get(p.id);
 			const area = inAreas?.get(p.id);
@@ -320,7 +321,9 @@ function density(m: DensityRequest, first?: { pushed: boolean }): void {
 	});
 	// Answered synchronously (no createImageBitmap await), so a cluster rebuild queued behind this
 	// request cannot delay the image: the page wraps the pixels in an ImageData without a copy.
-	post({ type: 'density', seq: m.seq, frame: m.frame, rgba: image.rgba, records: image.records, passing: image.passing, cells: image.cells, loaded: recordsLoaded(), ms: performance.now() - started, first: first !== undefined, pushed: first?.pushed ?? false }, [image.rgba.buffer]);
+	const { hexes, peak } = image;
+	const transfer = hexes ? [hexes.positions.buffer, hexes.count.buffer, hexes.rgba.buffer] : [];
+	post({ type: 'density', seq: m.seq, frame: image.frame, rgba: image.rgba, records: image.records, passing: image.passing, cells: image.cells, hexes, peak, loaded: recordsLoaded(), ms: performance.now() - started, first: first !== undefined, pushed: first?.pushed ?? false }, [image.rgba.buffer, ...transfer]);
 }
 
 /**

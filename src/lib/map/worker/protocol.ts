@@ -3,7 +3,8 @@
 import type { ControlMessage, PartId } from '../../types/stream';
 import type { RecordColumns } from '../../stream/decode';
 import type { MapFilter } from '../filter';
-import type { DensityFrame, DensityStyle } from './density';
+import type { DensityFrame } from './density';
+import type { HexBins, ViewStyle } from './aggregate';
 import type { TableSort } from './table-order';
 
 export type ToWorker =
@@ -17,7 +18,7 @@ export type ToWorker =
 	| { type: 'clusters'; seq: number; bbox: [number, number, number, number]; zoom: number }
 	/** The density image of a frame; answered with 'density'. Carries its own filter and dates, so
 	 * that it can be answered before the slower cluster rebuild that a filter change also asks for. */
-	| { type: 'density'; seq: number; frame: DensityFrame; filter: MapFilter; dayRange: [number, number]; softRange: [number, number] | null; style: DensityStyle }
+	| { type: 'density'; seq: number; frame: DensityFrame; filter: MapFilter; dayRange: [number, number]; softRange: [number, number] | null; style: ViewStyle; hexRadius?: number }
 	| { type: 'expand'; seq: number; clusterId: number }
 	| { type: 'leaves'; seq: number; clusterId: number; limit: number }
 	/** The records table: every record passing the filter and dates (and inside `view` if given), in order; answered with 'rows'. */
@@ -77,7 +78,7 @@ export type FromWorker =
 	 * `first`: the first view of a stream, to be answered with 'first-drawn' once on screen;
 	 * `pushed`: sent unasked (see points.worker.ts, showFirstView).
 	 */
-	| { type: 'density'; seq: number; frame: DensityFrame; rgba: Uint8ClampedArray; records: number; passing: number; cells: number; loaded: number; ms: number; first: boolean; pushed: boolean }
+	| { type: 'density'; seq: number; frame: DensityFrame; rgba: Uint8ClampedArray; records: number; passing: number; cells: number; hexes: HexBins | null; peak: number | null; loaded: number; ms: number; first: boolean; pushed: boolean }
 	| { type: 'expanded'; seq: number; zoom: number }
 	/** Refs (table-order.ts: part number and index) of the table's records, in its order: the first
 	 * rows (`complete` false), then the whole list under the same seq. */
