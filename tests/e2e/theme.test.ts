@@ -125,7 +125,21 @@ describe('the dark theme', () => {
 		expect(luminanceOfCss(await panelBackground())).toBeLessThan(0.15);
 		await settled(page);
 		expect((await screenshotBrightness('theme-system-again.png')).map).toBeLessThan(60);
-	}, 120_000);
+
+		// Following the system means following it live: the preference changes under the open page.
+		await page.emulateMedia({ colorScheme: 'light' });
+		await expect.poll(async () => luminanceOfCss(await panelBackground())).toBeGreaterThan(0.9);
+		await expect.poll(async () => (await screenshotBrightness('theme-system-turned-light.png')).map, { timeout: 30_000 }).toBeGreaterThan(dark.map + 100);
+		await page.emulateMedia({ colorScheme: 'dark' });
+		await expect.poll(async () => luminanceOfCss(await panelBackground())).toBeLessThan(0.15);
+	}, 180_000);
+
+	it('serves the page with the URL’s theme on <html> and its stylesheet linked: no flash before the script runs', async () => {
+		const html = await (await fetch(`${explorer.server.url}/?theme=dark`)).text();
+		expect(html).toContain('<html lang="en" data-theme="dark">');
+		expect(html).toMatch(/<link[^>]+rel="stylesheet"/);
+		expect(await (await fetch(`${explorer.server.url}/?theme=%22%3E`)).text()).toContain('data-theme="system"');
+	});
 
 	it('exports a dark PNG: title band, map and footer', async () => {
 		await chooseTheme('dark');
