@@ -1,11 +1,12 @@
 // npm run brief -- --out brief.png [--view "<explorer URL or its state>"] [--size 1920x1080]
-//                  [--scale 1|2] [--title "…"] [--timeout S] [--key-file FILE|-]
+//                  [--scale 1|2] [--title "…"] [--theme light|dark] [--timeout S] [--key-file FILE|-]
 // A briefing image without clicking: starts the app if none answers at the view's address, opens
 // the view in headless Chromium, waits until every record is drawn, and writes the same PNG as the
 // "Export image" button. Progress goes to stderr; the written file's path and size to stdout.
 // An explorer in sign-in mode is signed in to with the analyst's own key, from --key-file (a file,
 // or - for standard input), ICD_ANALYST_KEY, or a prompt that does not echo: never an argument,
 // which would stay in the shell's history and the process list.
+// --theme draws the page and the image light or dark (as the view's `theme=` does; without either, light).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { launchChromium } from './lib/chromium';
 import { loadEnvFile, readSettings } from '../src/lib/server/env';
 import { SESSION_ENDED_HEADER } from '../src/lib/types/session';
 import { parseSize, sizeProblem } from '../src/lib/map/export/sizes';
+import { parseThemeSetting, THEME_PARAM } from '../src/lib/theme/theme';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const say = (line: string) => process.stderr.write(line + '\n');
@@ -32,6 +34,7 @@ const { values } = parseArgs({
 		size: { type: 'string', default: '1920x1080' },
 		scale: { type: 'string', default: '1' },
 		title: { type: 'string', default: 'ICD/ICDB records' },
+		theme: { type: 'string' },
 		timeout: { type: 'string', default: '300' },
 		'key-file': { type: 'string' }
 	}
@@ -45,6 +48,7 @@ const problem = sizeProblem({ ...size, scale });
 if (problem) fail(problem);
 const timeoutMs = Number(values.timeout) * 1000;
 if (!(timeoutMs > 0)) fail('--timeout must be a positive number of seconds');
+if (values.theme !== undefined && !['light', 'dark'].includes(values.theme)) fail(`--theme ${values.theme}: expected light or dark`);
 
 /** The page to open: a full explorer URL, or its query (`at=…&from=…`, with or without `?`). */
 function viewUrl(view: string, defaultBase: string): URL {
@@ -133,8 +137,8 @@ function promptHidden(question: string): Promise<string> {
  * A browser context signed in to the explorer. The key goes from this process to the explorer's
  * sign-in form over HTTP, as the page's form would send it; Chromium only gets the sealed cookie.
  */
-async function signedInContext(browser: Browser, base: URL): Promise<BrowserContext> {
-	const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+async function signedInContext(browser: Browser, base: URL, colorScheme: 'light' | 'dark'): Promise<BrowserContext> {
+	const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme });
 	if ((await answers(base)) !== 'signin') return context;
 	const key = await analystKey();
 	say('Signing in…');
@@ -156,10 +160,13 @@ async function signedInContext(browser: Browser, base: URL): Promise<BrowserCont
 
 async function main() {
 	const url = viewUrl(values.view!, `http://127.0.0.1:${process.env.PORT ?? '3000'}`);
+	if (values.theme) url.searchParams.set(THEME_PARAM, values.theme);
+	// The browser's own preference agrees with the theme asked for, so a view left to follow the system is light.
+	const theme = parseThemeSetting(url.searchParams.get(THEME_PARAM));
 	const app = await ensureApp(url);
 	const browser = await launchChromium();
 	try {
-		const page = await (await signedInContext(browser, url)).newPage();
+		const page = await (await signedInContext(browser, url, theme === 'dark' ? 'dark' : 'light')).newPage();
 		page.on('pageerror', (e) => say(`page error: ${e.message}`));
 		say(`Opening ${url.pathname}${url.search}`);
 		await page.goto(url.href, { timeout: timeoutMs });

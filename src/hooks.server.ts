@@ -44,7 +44,7 @@ async function route(event: RequestEvent, resolve: Parameters<Handle>[0]['resolv
 		const refused = await sessionGate.admit(event);
 		if (refused) return sessionGate.finish(event, refused);
 		const config = pageConfig(rt.settings, event.locals);
-		return sessionGate.finish(event, await resolve(event, { transformPageChunk: ({ html }) => withPageConfig(html, config) }));
+		return sessionGate.finish(event, await resolve(event, { transformPageChunk: ({ html }) => withPageConfig(html, config, event.url) }));
 	}
 
 	const gated = await gate(rt.sql, rt.limiter, event.request.headers.get('authorization'), path, rt.now());

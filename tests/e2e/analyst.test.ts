@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact } from '../helpers/browser';
+import { axeOfPanels } from '../helpers/axe';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import type { Oracle } from '../helpers/oracle';
 import { areaTest, parseAreas } from '../../src/lib/geo/areas';
@@ -429,26 +430,6 @@ describe('overlays that leave with their panel', () => {
 
 describe('accessibility', () => {
 	it('axe finds no serious or critical violation on the map, the table, the dialogs and the panels', async () => {
-		const { AxeBuilder } = await import('@axe-core/playwright');
-		const problems: string[] = [];
-		const check = async (view: string) => {
-			// The map's canvas is a picture for sighted users; its content is reachable through the table.
-			const result = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
-			for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') problems.push(`${view}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-		};
-		await check('map with the table');
-		await page.getByTestId('legend').locator('summary').click();
-		await check('legend');
-		await page.getByTestId('legend').locator('summary').click();
-		await page.getByTestId('records-export-open').click();
-		await check('records export');
-		await page.getByTestId('records-export').getByRole('button', { name: 'Close', exact: true }).click();
-		await page.getByTestId('export-open').click();
-		await check('image export');
-		await page.getByTestId('export-dialog').getByRole('button', { name: 'Close', exact: true }).click();
-		await page.getByTestId('ask-open').click();
-		await check('ask panel');
-		await page.getByTestId('ask-close').click();
-		expect(problems).toEqual([]);
+		expect(await axeOfPanels(page, 'map with the table')).toEqual([]);
 	}, 120_000);
 });

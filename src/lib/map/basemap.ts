@@ -7,7 +7,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import coarseCountriesUrl from 'world-atlas/countries-110m.json?url';
 import detailedCountriesUrl from 'world-atlas/countries-50m.json?url';
-import { BASEMAP } from './config';
+import { mapPalette } from '../theme/palette';
 
 const ANTARCTICA = '010';
 
@@ -40,12 +40,15 @@ async function countries(url: string): Promise<FeatureCollection<Polygon | Multi
 	return landFeatures((await (await fetch(url)).json()) as CountriesTopology);
 }
 
+const OFFLINE_STYLE_NAME = 'Natural Earth (offline)';
+
 /** The style starts with the coarse (1:110m) countries, which load in a blink; see refineBasemap. */
 export async function offlineStyle(): Promise<StyleSpecification> {
 	const land = await countries(coarseCountriesUrl);
+	const BASEMAP = mapPalette().basemap;
 	return {
 		version: 8,
-		name: 'Natural Earth (offline)',
+		name: OFFLINE_STYLE_NAME,
 		sources: {
 			countries: { type: 'geojson', data: land, attribution: 'Natural Earth' }
 		},
@@ -95,7 +98,7 @@ export function showAdmin1WhenZoomed(map: Map): void {
 				if (map.getSource('admin1') || !map.getStyle()) return;
 				map.addSource('admin1', { type: 'geojson', data: feature(topology, topology.objects.admin1) as FeatureCollection, attribution: 'Natural Earth' });
 				map.addLayer(
-					{ id: 'admin1', type: 'line', source: 'admin1', minzoom: ADMIN1_ZOOM - 0.5, paint: { 'line-color': BASEMAP.admin1, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.5, 9, 1.1], 'line-dasharray': [3, 2] } },
+					{ id: 'admin1', type: 'line', source: 'admin1', minzoom: ADMIN1_ZOOM - 0.5, paint: { 'line-color': mapPalette().basemap.admin1, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.5, 9, 1.1], 'line-dasharray': [3, 2] } },
 					'borders'
 				);
 			})
@@ -103,6 +106,29 @@ export function showAdmin1WhenZoomed(map: Map): void {
 	};
 	map.on('zoomend', add);
 	add();
+}
+
+/**
+ * Repaints the map in the current theme (palette.ts): the offline basemap's land, sea and borders,
+ * and the drawn areas (areas/draw.ts). An online style (PUBLIC_MAP_STYLE_URL) keeps its own
+ * colours: its layers are not ours to repaint.
+ */
+export function restyleForTheme(map: Map): void {
+	const p = mapPalette();
+	const offline = map.getStyle()?.name === OFFLINE_STYLE_NAME;
+	const paints: [layer: string, property: string, value: string][] = [
+		...(offline
+			? ([
+					['ocean', 'background-color', p.basemap.ocean],
+					['land', 'fill-color', p.basemap.land],
+					['borders', 'line-color', p.basemap.border],
+					['admin1', 'line-color', p.basemap.admin1]
+				] as [string, string, string][])
+			: []),
+		['areas-fill', 'fill-color', p.area],
+		['areas-line', 'line-color', p.area]
+	];
+	for (const [layer, property, value] of paints) if (map.getLayer(layer)) map.setPaintProperty(layer, property, value);
 }
 
 /**

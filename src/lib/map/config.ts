@@ -23,11 +23,3 @@ export const DATASET_LABEL_HEX: Record<Dataset, string> = {
 	icd: '#b45309',
 	icdb: '#1d4ed8'
 };
-
-export const BASEMAP = {
-	ocean: '#dfe7ee',
-	land: '#f7f5f0',
-	border: '#b6bcc4',
-	coast: '#9aa6b2',
-	admin1: '#b9a7cf'
-};

@@ -10,7 +10,7 @@
 // Once deck.gl has been given the image, the WebGL canvas is shown and, when that frame is on
 // screen, the 2D paint is cleared. On a GPU all this takes a frame or two.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
-import { BASEMAP } from './config';
+import { mapPalette } from '../theme/palette';
 import type { DensityFrame } from './worker/density';
 
 type Project = (lon: number, lat: number) => [number, number];
@@ -119,8 +119,9 @@ export class FirstPaint {
 	}
 }
 
-/** The offline style's ocean, land and borders (basemap.ts), in 2D. */
+/** The offline style's ocean, land and borders (basemap.ts), in 2D, in the page's theme. */
 function paintLand(context: CanvasRenderingContext2D, land: FeatureCollection<Polygon | MultiPolygon>, project: Project, zoom: number, width: number, height: number): void {
+	const BASEMAP = mapPalette().basemap;
 	context.fillStyle = BASEMAP.ocean;
 	context.fillRect(0, 0, width, height);
 	const path = new Path2D();

@@ -11,11 +11,12 @@ import type { HexBins } from './worker/aggregate';
 import { aggregateLayers, imageLayer } from './aggregate-layers';
 import { pieAtlas, pieStep } from './cluster-pie';
 import type { MapView } from './views';
+import { mapPalette } from '../theme/palette';
 
 const dateAndNameFilter = new DataFilterExtension({ filterSize: 2 });
 
-/** Bold text with a white halo (SDF font), readable over the basemap and the points. */
-const HALOED_LABEL = { fontFamily: 'system-ui, sans-serif', fontWeight: 700, outlineWidth: 3, outlineColor: [255, 255, 255, 255], fontSettings: { sdf: true } };
+/** Bold text with a halo of the basemap's colour (SDF font), readable over the basemap and the points. */
+const haloedLabel = () => ({ fontFamily: 'system-ui, sans-serif', fontWeight: 700, outlineWidth: 3, outlineColor: mapPalette().halo, fontSettings: { sdf: true } });
 
 export interface ClusterData {
 	lon: Float32Array;
@@ -152,7 +153,7 @@ function ringLayers(input: LayerInputs): Layer[] {
 				stroked: true,
 				lineWidthUnits: 'pixels',
 				getLineWidth: 2.5,
-				getLineColor: [200, 30, 90, 255]
+				getLineColor: mapPalette().ring
 			} as never)
 		);
 		const labelled = input.highlighted.filter((h) => h.label);
@@ -163,10 +164,10 @@ function ringLayers(input: LayerInputs): Layer[] {
 					data: labelled,
 					getPosition: (d: { lon: number; lat: number }) => [d.lon, d.lat],
 					getText: (d: { label: string }) => d.label,
-					getColor: [200, 30, 90, 255],
+					getColor: mapPalette().ring,
 					getSize: 12,
 					getPixelOffset: [0, -16],
-					...HALOED_LABEL,
+					...haloedLabel(),
 					characterSet: '0123456789, '
 				} as never)
 			);
@@ -207,13 +208,13 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				stroked: !gpuDots,
 				filled: true,
 				// Zoomed in, videos are solid dots and images rings, so the two components read apart at a glance.
-				getFillColor: gpuDots ? [...rgb, 170] : isImage ? [255, 255, 255, 220] : [...rgb, 220],
+				getFillColor: gpuDots ? [...rgb, 170] : isImage ? mapPalette().imageFill : [...rgb, 220],
 				getLineColor: [...rgb, 255],
 				extensions: [dateAndNameFilter],
 				filterRange: [input.dayRange, [1, 1]],
 				filterSoftRange: input.softRange ? [input.softRange, [1, 1]] : null,
 				autoHighlight: true,
-				highlightColor: [20, 20, 20, 160]
+				highlightColor: mapPalette().hover
 			} as never)
 		);
 	}
@@ -281,7 +282,7 @@ function markLayers(input: LayerInputs): Layer[] {
 				getSize: 10,
 				getPixelOffset: [7, -7],
 				getTextAnchor: 'start',
-				...HALOED_LABEL,
+				...haloedLabel(),
 				characterSet: 'ICDB'
 			} as never)
 		);
@@ -299,7 +300,7 @@ function markLayers(input: LayerInputs): Layer[] {
 				stroked: true,
 				lineWidthUnits: 'pixels',
 				getLineWidth: 3,
-				getLineColor: [15, 23, 42, 255]
+				getLineColor: mapPalette().selected
 			} as never)
 		);
 	}

@@ -9,14 +9,15 @@ describe('URL state', () => {
 			filter: { dayFrom: isoToDay('2019-01-01'), dayTo: isoToDay('2020-06-30'), countries: ['Sudan', 'South Sudan'], entities: ['Nile Front'], datasets: ['icdb' as const], components: ['video' as const], pinned: null, areas: [] },
 			record: { dataset: 'icdb' as const, component: 'video' as const, uuid: '8cd82a98-d00a-49ac-9c31-799f1dfe9537' },
 			playback: { mode: 'cumulative' as const, widthDays: 7, speed: 1 / 24, loop: true, keep: true },
-			view: 'hexbin' as const
+			view: 'hexbin' as const,
+			theme: 'dark' as const
 		};
 		const again = readViewState(writeViewState(state));
 		expect(again).toEqual(state);
 	});
 
 	it('falls back per part on junk', () => {
-		const s = readViewState(new URLSearchParams('at=a,b,c&from=2020-99-99&ds=nope&rec=icd/video/xyz&pm=sideways&pw=-3&ps=1e9'));
+		const s = readViewState(new URLSearchParams('at=a,b,c&from=2020-99-99&ds=nope&rec=icd/video/xyz&pm=sideways&pw=-3&ps=1e9&theme=purple'));
 		expect(s.playback).toEqual({ mode: 'window', widthDays: 30, speed: 91, loop: false, keep: false });
 		expect(s.viewport).toEqual(DEFAULT_VIEWPORT);
 		expect(s.filter.dayFrom).toBeNull();
@@ -24,6 +25,13 @@ describe('URL state', () => {
 		expect(s.record).toBeNull();
 		expect(readViewState(new URLSearchParams('view=pies')).view).toBe('clusters');
 		expect(readViewState(new URLSearchParams('view=heatmap')).view).toBe('heatmap');
+		expect(s.theme).toBe('system');
+	});
+
+	it('keeps a chosen theme, and leaves "follow the system" out', () => {
+		expect(writeViewState({ ...readViewState(new URLSearchParams()), theme: 'light' }).get('theme')).toBe('light');
+		expect(readViewState(new URLSearchParams('theme=light')).theme).toBe('light');
+		expect(writeViewState(readViewState(new URLSearchParams('theme=system'))).has('theme')).toBe(false);
 	});
 
 	it('leaves defaults out of the URL', () => {

@@ -3,6 +3,7 @@
 //    &areas=r:w,s,e,n:Name|p:lon,lat,…:Name (drawn areas, geo/areas.ts)
 //    &pm=window|cumulative&pw=<window days>&ps=<data days per second>&pl=1&pk=1 (playback: mode, width, speed, loop, keep the window on pause)
 //    &view=hexbin|heatmap (views.ts; clusters when absent)
+//    &theme=light|dark (absent: follow the system; theme/theme.ts)
 // Anything unreadable falls back to the default for that part alone.
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../types/dataset';
 import { EMPTY_FILTER, type MapFilter } from './filter';
@@ -10,6 +11,7 @@ import { formatAreas, parseAreas } from '../geo/areas';
 import { dayToIso, isoToDay } from './geo';
 import { DEFAULT_PLAYBACK, type PlaybackSettings } from './timeline/playback';
 import { parseMapView, type MapView } from './views';
+import { parseThemeSetting, THEME_PARAM, type ThemeSetting } from '../theme/theme';
 
 export interface Viewport {
 	lon: number;
@@ -30,6 +32,7 @@ export interface ViewState {
 	playback: PlaybackSettings;
 	/** Clusters when absent. */
 	view?: MapView;
+	theme: ThemeSetting;
 }
 
 export const DEFAULT_VIEWPORT: Viewport = { lon: 25, lat: 15, zoom: 1.6 };
@@ -74,7 +77,7 @@ export function readViewState(params: URLSearchParams): ViewState {
 	if (rec && rec.length === 3 && (DATASETS as readonly string[]).includes(rec[0]) && (COMPONENTS as readonly string[]).includes(rec[1]) && UUID.test(rec[2])) {
 		record = { dataset: rec[0] as Dataset, component: rec[1] as Component, uuid: rec[2].toLowerCase() };
 	}
-	return { viewport, filter, record, playback: readPlayback(params), view: parseMapView(params.get('view')) };
+	return { viewport, filter, record, playback: readPlayback(params), view: parseMapView(params.get('view')), theme: parseThemeSetting(params.get(THEME_PARAM)) };
 }
 
 function readPlayback(params: URLSearchParams): PlaybackSettings {
@@ -94,7 +97,7 @@ function readPlayback(params: URLSearchParams): PlaybackSettings {
 
 export function writeViewState(state: ViewState, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
 	const p = new URLSearchParams(base);
-	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'areas', 'pm', 'pw', 'ps', 'pl', 'pk', 'view']) p.delete(k);
+	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'areas', 'pm', 'pw', 'ps', 'pl', 'pk', 'view', THEME_PARAM]) p.delete(k);
 	const v = state.viewport;
 	p.set('at', `${v.lon.toFixed(4)},${v.lat.toFixed(4)},${v.zoom.toFixed(2)}`);
 	if (state.filter.dayFrom !== null) p.set('from', dayToIso(state.filter.dayFrom));
@@ -112,5 +115,6 @@ export function writeViewState(state: ViewState, base: URLSearchParams = new URL
 	if (pb.loop) p.set('pl', '1');
 	if (pb.keep) p.set('pk', '1');
 	if (state.view && state.view !== 'clusters') p.set('view', state.view);
+	if (state.theme !== 'system') p.set(THEME_PARAM, state.theme);
 	return p;
 }

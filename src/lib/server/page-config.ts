@@ -2,7 +2,8 @@
 // a load function's data: pages render in the browser (ssr = false), and a server load would be
 // one more round trip (__data.json) before the map could even start.
 import type { Settings } from './env';
-import { PAGE_CONFIG_PLACEHOLDER, type PageConfig } from '../types/page';
+import { PAGE_CONFIG_PLACEHOLDER, PAGE_THEME_PLACEHOLDER, type PageConfig } from '../types/page';
+import { parseThemeSetting, THEME_PARAM } from '../theme/theme';
 
 export function pageConfig(settings: Settings, locals: App.Locals = {}): PageConfig {
 	return {
@@ -13,7 +14,13 @@ export function pageConfig(settings: Settings, locals: App.Locals = {}): PageCon
 	};
 }
 
-/** The page with its config in place; `<` is escaped so that no value can close the script element. */
-export function withPageConfig(html: string, config: PageConfig): string {
-	return html.replace(PAGE_CONFIG_PLACEHOLDER, () => JSON.stringify(config).replace(/</g, '\\u003c'));
+/**
+ * The page with its config in place; `<` is escaped so that no value can close the script element.
+ * The theme asked for in the URL goes on <html data-theme> (only a known word: it is an attribute),
+ * so the page's first paint already has its colours, before any script runs.
+ */
+export function withPageConfig(html: string, config: PageConfig, url?: URL): string {
+	return html
+		.replace(PAGE_CONFIG_PLACEHOLDER, () => JSON.stringify(config).replace(/</g, '\\u003c'))
+		.replace(PAGE_THEME_PLACEHOLDER, parseThemeSetting(url?.searchParams.get(THEME_PARAM)));
 }

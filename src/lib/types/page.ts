@@ -18,3 +18,4 @@ export type PageAccess = { mode: 'single-user' } | { mode: 'signin'; parts: Part
 
 export const PAGE_CONFIG_ELEMENT_ID = 'explorer-config';
 export const PAGE_CONFIG_PLACEHOLDER = '%explorer.config%';
+export const PAGE_THEME_PLACEHOLDER = '%explorer.theme%';

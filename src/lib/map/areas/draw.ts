@@ -6,10 +6,9 @@ import type { FeatureCollection } from 'geojson';
 import { TerraDraw, TerraDrawPolygonMode, TerraDrawRectangleMode } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import type { Area } from '../../geo/areas';
+import { mapPalette } from '../../theme/palette';
 
 export type DrawKind = Area['kind'];
-
-const INK = '#7c2d12';
 
 export class AreaDrawing {
 	private draw: TerraDraw | null = null;
@@ -22,7 +21,8 @@ export class AreaDrawing {
 	/** Starts drawing a shape: a rectangle by two clicks, a polygon by clicks closed on its first point (or Enter). */
 	start(kind: DrawKind): void {
 		if (!this.draw) {
-			const style = { fillColor: INK, fillOpacity: 0.08, outlineColor: INK, outlineWidth: 2, closingPointColor: INK, closingPointOutlineColor: '#ffffff' } as const;
+			const { area, areaHandle } = mapPalette();
+			const style = { fillColor: area, fillOpacity: 0.08, outlineColor: area, outlineWidth: 2, closingPointColor: area, closingPointOutlineColor: areaHandle } as const;
 			this.draw = new TerraDraw({
 				adapter: new TerraDrawMapLibreGLAdapter({ map: this.map }),
 				modes: [new TerraDrawRectangleMode({ styles: style }), new TerraDrawPolygonMode({ styles: style, keyEvents: { cancel: 'Escape', finish: 'Enter' } })]
@@ -57,6 +57,6 @@ export function showAreas(map: MaplibreMap, areas: readonly Area[]): void {
 	const source = map.getSource('areas') as GeoJSONSource | undefined;
 	if (source) return void source.setData(data);
 	map.addSource('areas', { type: 'geojson', data });
-	map.addLayer({ id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': INK, 'fill-opacity': 0.06 } });
-	map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': INK, 'line-width': 2, 'line-dasharray': [2, 1] } });
+	map.addLayer({ id: 'areas-fill', type: 'fill', source: 'areas', paint: { 'fill-color': mapPalette().area, 'fill-opacity': 0.06 } });
+	map.addLayer({ id: 'areas-line', type: 'line', source: 'areas', paint: { 'line-color': mapPalette().area, 'line-width': 2, 'line-dasharray': [2, 1] } });
 }

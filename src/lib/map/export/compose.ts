@@ -4,6 +4,7 @@
 // multiplied by the export's pixel ratio, so text and symbols keep their size at 2×.
 import { DATASET_LABEL, type Dataset } from '../../types/dataset';
 import { DATASET_HEX } from '../config';
+import { mapPalette } from '../../theme/palette';
 import type { ExportSize } from './sizes';
 import type { ScaleLegend } from '../aggregate-scale';
 import { drawPie } from '../cluster-pie';
@@ -12,8 +13,6 @@ import type { MapView } from '../views';
 export const TITLE_BAND_PX = 64;
 export const FOOTER_BAND_PX = 46;
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-const INK = '#0f172a';
-const MUTED = '#475569';
 
 export interface BriefingText {
 	title: string;
@@ -30,10 +29,6 @@ export interface BriefingText {
 	view?: MapView;
 	scale?: ScaleLegend | null;
 }
-
-/** The rings and areas as layers.ts and areas/draw.ts draw them. */
-const RING_HEX = '#c81e5a';
-const AREA_HEX = '#7c2d12';
 
 /** The map's part of the image, in CSS pixels. */
 export function mapArea(size: Pick<ExportSize, 'width' | 'height'>): { width: number; height: number } {
@@ -64,13 +59,17 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 	canvas.height = height * scale;
 	const ctx = canvas.getContext('2d')!;
 	ctx.scale(scale, scale);
-	ctx.fillStyle = '#ffffff';
+	// The bands in the page's theme; the rings and areas as layers.ts and areas/draw.ts draw them.
+	const palette = mapPalette();
+	const { ink: INK, muted: MUTED } = palette.export;
+	const RING = `rgb(${palette.ring.slice(0, 3).join(',')})`;
+	ctx.fillStyle = palette.export.background;
 	ctx.fillRect(0, 0, width, height);
 
 	// The map, between the bands.
 	const area = mapArea(size);
 	ctx.drawImage(mapImage, 0, TITLE_BAND_PX, area.width, area.height);
-	ctx.fillStyle = '#e2e8f0';
+	ctx.fillStyle = palette.export.rule;
 	ctx.fillRect(0, TITLE_BAND_PX - 1, width, 1);
 	ctx.fillRect(0, TITLE_BAND_PX + area.height, width, 1);
 
@@ -116,13 +115,13 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 		...(clustered
 			? [
 					...text.datasets.map((d) => ({ label: DATASET_LABEL[d], draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, DATASET_HEX[d]) })),
-					{ label: 'video', draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, '#475569') },
-					{ label: 'image', draw: (cx: number, cy: number) => ring(ctx, cx, cy, 4.5, '#475569') },
+					{ label: 'video', draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, palette.export.symbol) },
+					{ label: 'image', draw: (cx: number, cy: number) => ring(ctx, cx, cy, 4.5, palette.export.symbol) },
 					{ label: 'cluster (records in it; pie: ICD share orange, ICDB blue)', draw: (cx: number, cy: number) => drawPie(ctx, cx, cy, 7.5, 0.35, 1.2) }
 				]
 			: []),
-		...(text.rings ? [{ label: text.rings, draw: (cx: number, cy: number) => ring(ctx, cx, cy, 5, RING_HEX) }] : []),
-		...(text.areas ? [{ label: 'drawn area', draw: (cx: number, cy: number) => ((ctx.strokeStyle = AREA_HEX), ctx.setLineDash([3, 2]), ctx.strokeRect(cx - 5, cy - 4, 10, 8), ctx.setLineDash([])) }] : [])
+		...(text.rings ? [{ label: text.rings, draw: (cx: number, cy: number) => ring(ctx, cx, cy, 5, RING) }] : []),
+		...(text.areas ? [{ label: 'drawn area', draw: (cx: number, cy: number) => ((ctx.strokeStyle = palette.area), ctx.setLineDash([3, 2]), ctx.strokeRect(cx - 5, cy - 4, 10, 8), ctx.setLineDash([])) }] : [])
 	];
 	if (text.scale) x = drawScale(ctx, text.scale, x, line1);
 	for (const item of legend) {

@@ -6,6 +6,7 @@
 import type { Layer } from '@deck.gl/core';
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Box } from '../columns';
+import { mapPalette } from '../../theme/palette';
 
 export const PlaceKind = { Country: 0, Capital: 1, Area: 2, Town: 3 } as const;
 export type PlaceKind = (typeof PlaceKind)[keyof typeof PlaceKind];
@@ -86,22 +87,24 @@ export class PlacesInView {
 	}
 }
 
-const STYLE: Record<PlaceKind, { size: number; color: [number, number, number, number]; weight: number }> = {
-	[PlaceKind.Country]: { size: 13, color: [71, 85, 105, 255], weight: 700 },
-	[PlaceKind.Capital]: { size: 12.5, color: [15, 23, 42, 255], weight: 700 },
-	[PlaceKind.Area]: { size: 11, color: [124, 104, 150, 255], weight: 600 },
-	[PlaceKind.Town]: { size: 11.5, color: [30, 41, 59, 255], weight: 600 }
+/** Sizes by kind; colours by kind from the theme's palette (theme/palette.ts). */
+const STYLE: Record<PlaceKind, { size: number; tone: 'country' | 'capital' | 'area' | 'town'; weight: number }> = {
+	[PlaceKind.Country]: { size: 13, tone: 'country', weight: 700 },
+	[PlaceKind.Capital]: { size: 12.5, tone: 'capital', weight: 700 },
+	[PlaceKind.Area]: { size: 11, tone: 'area', weight: 600 },
+	[PlaceKind.Town]: { size: 11.5, tone: 'town', weight: 600 }
 };
 
 const isSettlement = (p: Place) => p.kind === PlaceKind.Capital || p.kind === PlaceKind.Town;
 
 /**
- * Text with a white halo (an SDF atlas), towns and capitals with a dot beside their name.
+ * Text with a halo of the basemap's colour (an SDF atlas), towns and capitals with a dot beside their name.
  * Country and admin-1 names are centred on their label point; towns are written to the right of
  * their dot so that "near Khartoum" can be read off the map.
  */
 export function placeLayers(places: Place[], characters: string): Layer[] {
 	if (places.length === 0) return [];
+	const palette = mapPalette().places;
 	const settlements = places.filter(isSettlement);
 	return [
 		new ScatterplotLayer<Place>({
@@ -110,9 +113,9 @@ export function placeLayers(places: Place[], characters: string): Layer[] {
 			getPosition: (p) => [p.lon, p.lat],
 			radiusUnits: 'pixels',
 			getRadius: (p) => (p.kind === PlaceKind.Capital ? 3.2 : 2.4),
-			getFillColor: [51, 65, 85, 230],
+			getFillColor: palette.dot,
 			stroked: true,
-			getLineColor: [255, 255, 255, 230],
+			getLineColor: palette.dotLine,
 			lineWidthUnits: 'pixels',
 			getLineWidth: 1,
 			pickable: false
@@ -123,7 +126,8 @@ export function placeLayers(places: Place[], characters: string): Layer[] {
 			getPosition: (p) => [p.lon, p.lat],
 			getText: (p) => (p.kind === PlaceKind.Country ? p.name.toUpperCase() : p.name),
 			getSize: (p) => STYLE[p.kind].size,
-			getColor: (p) => STYLE[p.kind].color,
+			getColor: (p) => palette[STYLE[p.kind].tone],
+			updateTriggers: { getColor: palette },
 			getTextAnchor: (p) => (isSettlement(p) ? 'start' : 'middle'),
 			getAlignmentBaseline: 'center',
 			getPixelOffset: (p) => (isSettlement(p) ? [6, 0] : [0, 0]),
@@ -133,7 +137,7 @@ export function placeLayers(places: Place[], characters: string): Layer[] {
 			characterSet: new Set([...characters, ...characters.toUpperCase()]),
 			fontSettings: { sdf: true, fontSize: 48, buffer: 6, radius: 12 },
 			outlineWidth: 4,
-			outlineColor: [255, 255, 255, 235],
+			outlineColor: palette.halo,
 			pickable: false
 		})
 	];
