@@ -9,7 +9,9 @@ import { CLUSTER_DIR_ENV, planCluster, stopCluster } from './helpers/engine';
 
 export default function setup(): (() => void) | void {
 	if (!fs.existsSync('build/index.js')) {
-		const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+		// NODE_ENV as `npm run build` has it: vitest sets it to "test", and a build under that is a
+		// development build (SvelteKit's `dev` true: the explorer then calls its service at the request's origin).
+		const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 		if (result.status !== 0) throw new Error('vite build failed');
 	}
 	if (process.env[CLUSTER_DIR_ENV]) return;

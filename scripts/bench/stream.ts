@@ -1,8 +1,8 @@
-// Stream benchmark: the explorer's /api/stream (Arrow batches in binary frames) beside the naive
+// Stream benchmark: the explorer's /api/stream (binary frames of columns, format 2) beside the naive
 // /bench/naive-stream (the service's JSON pages as NDJSON), read by Node's fetch as the body
-// arrives and decoded the way each client would (frames → Arrow columns; lines → JSON.parse).
+// arrives and decoded the way each client would (frames → typed columns; lines → JSON.parse).
 // Per run: bytes on the wire per record, time to the first record, time to all records, records/s.
-import { FrameReader, decodeFrame } from '../../src/lib/stream/decode';
+import { StreamDecoder } from '../../src/lib/stream/decode';
 import { compare, failed, isFailure, timedOutBefore, type ComparisonRow, type Failure, type Sample } from './naive-compare';
 import { round } from './stats';
 
@@ -24,12 +24,11 @@ interface RecordCounter {
 
 /** Counts records in the explorer's frames: batches are decoded into columns, as the worker does. */
 function frameCounter(): RecordCounter {
-	const frames = new FrameReader();
+	const frames = new StreamDecoder();
 	return {
 		push(chunk) {
 			let n = 0;
-			for (const frame of frames.push(chunk)) {
-				const event = decodeFrame(frame);
+			for (const event of frames.push(chunk)) {
 				if (event.type === 'batch') n += event.batch.length;
 				else if (event.message.type === 'error') throw new Error(`stream error: ${event.message.message}`);
 			}

@@ -85,7 +85,8 @@ describe('place names and boundaries, offline', () => {
 
 describe('the records table', () => {
 	const tableCount = () => page.getByTestId('table-count').getAttribute('data-count').then(Number);
-	const tableUuids = () => page.evaluate(() => (window as any).__explorer.tableUuids() as string[] | null);
+	/** The table's rows as `dataset/component/primary_id`: the record stream names records by primary_id. */
+	const tableRefs = () => page.evaluate(() => (window as any).__explorer.tableRefs() as string[] | null);
 
 	it('lists exactly the filtered records, newest first, sorts, and follows the filters', async () => {
 		await page.getByTestId('table-open').click();
@@ -94,7 +95,7 @@ describe('the records table', () => {
 		const { c } = db.one<{ c: string }>('SELECT primary_country c FROM records WHERE mappable = 1 GROUP BY c ORDER BY count(*) DESC LIMIT 1 OFFSET 2');
 		await page.getByLabel('Search countries').fill(c.slice(0, 4));
 		await page.getByTestId('country-list').getByText(c, { exact: true }).click();
-		const expected = db.rows<{ uuid: string; primary_date: string }>('SELECT uuid, primary_date FROM records WHERE mappable = 1 AND primary_country = ? ORDER BY primary_date DESC', c);
+		const expected = db.rows<{ ref: string; primary_date: string }>("SELECT dataset || '/' || component || '/' || primary_id ref, primary_date FROM records WHERE mappable = 1 AND primary_country = ? ORDER BY primary_date DESC", c);
 		await expect.poll(tableCount).toBe(expected.length);
 		// "Zoom to" the country: the map then holds every one of its records.
 		await page.getByTestId('zoom-to-countries').click();
@@ -105,20 +106,20 @@ describe('the records table', () => {
 		expect(bounds[0][1]).toBeLessThanOrEqual(box.s);
 		expect(bounds[1][0]).toBeGreaterThanOrEqual(box.e);
 		expect(bounds[1][1]).toBeGreaterThanOrEqual(box.n);
-		const uuids = (await tableUuids())!;
-		expect([...uuids].sort()).toEqual(expected.map((e) => e.uuid).sort());
+		const refs = (await tableRefs())!;
+		expect([...refs].sort()).toEqual(expected.map((e) => e.ref).sort());
 		// Newest first: the dates in the table's order are the service's dates in descending order.
-		const dateOf = new Map(expected.map((e) => [e.uuid, e.primary_date]));
-		expect(uuids.map((u) => dateOf.get(u))).toEqual(expected.map((e) => e.primary_date));
+		const dateOf = new Map(expected.map((e) => [e.ref, e.primary_date]));
+		expect(refs.map((u) => dateOf.get(u))).toEqual(expected.map((e) => e.primary_date));
 		const firstRow = page.getByTestId('table-row').first();
-		await expect.poll(() => firstRow.getAttribute('data-uuid')).toBe(uuids[0]);
+		await expect.poll(() => firstRow.getAttribute('data-record')).toBe(refs[0]);
 		await expect.poll(() => firstRow.locator('.title').innerText()).not.toBe('…'); // titles fetched for the rows on screen
 
 		await page.getByTestId('sort-entity').click();
-		await expect.poll(async () => (await tableUuids())?.[0]).not.toBe(uuids[0]);
+		await expect.poll(async () => (await tableRefs())?.[0]).not.toBe(refs[0]);
 		const byEntity = db.rows<{ entity: string }>('SELECT entity FROM records WHERE mappable = 1 AND primary_country = ? ORDER BY entity COLLATE NOCASE', c);
-		const entityOf = new Map(db.rows<{ uuid: string; entity: string }>('SELECT uuid, entity FROM records WHERE primary_country = ?', c).map((r) => [r.uuid, r.entity]));
-		expect((await tableUuids())!.map((u) => entityOf.get(u))).toEqual(byEntity.map((r) => r.entity));
+		const entityOf = new Map(db.rows<{ ref: string; entity: string }>("SELECT dataset || '/' || component || '/' || primary_id ref, entity FROM records WHERE primary_country = ?", c).map((r) => [r.ref, r.entity]));
+		expect((await tableRefs())!.map((u) => entityOf.get(u))).toEqual(byEntity.map((r) => r.entity));
 		await page.screenshot({ path: artifact('table-filtered.png') });
 		await page.getByTestId('sort-date').click();
 		await page.getByRole('button', { name: /clear \(1\)/ }).click();
@@ -135,11 +136,20 @@ describe('the records table', () => {
 		const last = db.count('mappable = 1') - 1;
 		await expect.poll(() => grid.getAttribute('aria-activedescendant')).toBe(`table-row-${last}`);
 		await expect.poll(() => page.locator(`#table-row-${last}`).count()).toBe(1); // scrolled into the rendered rows
-		const uuid = await page.locator(`#table-row-${last}`).getAttribute('data-uuid');
+		const record = (await page.locator(`#table-row-${last}`).getAttribute('data-record'))!;
 		await page.keyboard.press('Enter');
-		await page.getByTestId('record-panel').waitFor();
+		const panel = page.getByTestId('record-panel');
+		await panel.waitFor();
+		// The same detail as the service's record: title, kind and id, and its player or image.
+		const [dataset, component, id] = record.split('/');
+		const row = db.one<{ title: string }>('SELECT title FROM records WHERE dataset = ? AND component = ? AND primary_id = ?', dataset, component, Number(id));
+		await expect.poll(() => panel.locator('h2').innerText()).toBe(row.title);
+		await expect.poll(() => panel.locator('.kind').innerText()).toBe(`${component === 'video' ? 'Video' : 'Image'} #${id}`);
+		await panel.getByTestId('open-media').click();
+		if (component === 'video') await expect.poll(() => page.frameLocator('[data-testid="player-frame"]').locator('audio').count(), { timeout: 10_000 }).toBe(1);
+		else await expect.poll(() => panel.getByTestId('image-viewer').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
 		// The URL is written once the map has flown there (software WebGL: seconds).
-		await expect.poll(() => new URL(page.url()).searchParams.get('rec') ?? '', { timeout: 30_000 }).toContain(uuid!);
+		await expect.poll(() => new URL(page.url()).searchParams.get('rec') ?? '', { timeout: 30_000 }).toBe(record);
 		await expect.poll(() => page.evaluate(() => (window as any).__explorer.map.getZoom() as number)).toBeGreaterThan(10);
 		await page.getByRole('button', { name: 'Close record' }).click();
 		await jumpTo(25, 15, 1.6);
@@ -153,7 +163,7 @@ describe('drawn areas and the export of the filtered records', () => {
 		const parsed = parseAreas(text);
 		if (!parsed.ok) throw new Error(parsed.message);
 		const test = areaTest(parsed.areas)!;
-		return db.rows<{ uuid: string; lat: number; lon: number }>('SELECT uuid, dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1').filter((r) => test(r.lon, r.lat));
+		return db.rows<{ uuid: string; ref: string; lat: number; lon: number }>("SELECT uuid, dataset || '/' || component || '/' || primary_id ref, dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1").filter((r) => test(r.lon, r.lat));
 	};
 
 	it('draws a polygon that filters the map, the table and the URL; a second area adds to it', async () => {
@@ -176,7 +186,7 @@ describe('drawn areas and the export of the filtered records', () => {
 		expect(inside.length).toBeLessThan(db.count('mappable = 1') / 3);
 		await expect.poll(visible).toBe(inside.length);
 		await expect.poll(() => page.getByTestId('table-count').getAttribute('data-count').then(Number)).toBe(inside.length);
-		expect([...((await page.evaluate(() => (window as any).__explorer.tableUuids())) as string[])].sort()).toEqual(inside.map((r) => r.uuid).sort());
+		expect([...((await page.evaluate(() => (window as any).__explorer.tableRefs())) as string[])].sort()).toEqual(inside.map((r) => r.ref).sort());
 		await idle();
 		await page.screenshot({ path: artifact('area-polygon.png') });
 
@@ -375,8 +385,8 @@ describe('overlays that leave with their panel', () => {
 		await page.keyboard.press('Enter');
 		await page.getByTestId('record-panel').waitFor();
 		await expect.poll(() => new URL(page.url()).searchParams.get('rec') ?? '', { timeout: 30_000 }).not.toBe('');
-		const uuid = new URL(page.url()).searchParams.get('rec')!.split('/')[2];
-		const { country } = db.one<{ country: string }>('SELECT primary_country country FROM records WHERE uuid = ?', uuid);
+		const [dataset, component, id] = new URL(page.url()).searchParams.get('rec')!.split('/');
+		const { country } = db.one<{ country: string }>('SELECT primary_country country FROM records WHERE dataset = ? AND component = ? AND primary_id = ?', dataset, component, Number(id));
 		const other = db.one<{ c: string }>('SELECT primary_country c FROM records WHERE mappable = 1 AND primary_country <> ? GROUP BY c ORDER BY count(*) DESC LIMIT 1', country).c;
 		const choose = async (name: string) => {
 			await page.getByLabel('Search countries').fill(name.slice(0, 4));

@@ -11,7 +11,8 @@ let page: Page;
 let db: ReturnType<typeof oracle>;
 let cspViolations: () => string[];
 
-type ScreenPoint = { x: number; y: number; dataset: string; component: string; uuid: string };
+/** ref: the record's primary_id, as the record stream names it. */
+type ScreenPoint = { x: number; y: number; dataset: string; component: string; ref: string };
 type ScreenCluster = { x: number; y: number; count: number; clusterId: number };
 
 const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
@@ -148,13 +149,18 @@ describe('the map explorer', () => {
 		await clickUntil(video!.x, video!.y, async () => /rec=/.test(page.url()));
 		const panel = page.getByTestId('record-panel');
 		const clicked = page.url().match(/rec=([^&]+)/)?.[1];
-		const uuid = decodeURIComponent(clicked!).split('/')[2];
-		const row = db.one<{ title: string; report: string; lat: number; lon: number }>('SELECT title, report, dominant_lat lat, dominant_long lon FROM records WHERE uuid = ?', uuid);
+		// The URL names the record as the stream does: dataset/component/primary_id.
+		const [dataset, component, id] = decodeURIComponent(clicked!).split('/');
+		expect(id).toMatch(/^\d+$/);
+		const byRef = 'SELECT uuid, title, report, dominant_lat lat, dominant_long lon FROM records WHERE dataset = ? AND component = ? AND primary_id = ?';
+		const row = db.one<{ uuid: string; title: string; report: string; lat: number; lon: number }>(byRef, dataset, component, Number(id));
 		// The layer holds a slice of the records around the view: the picked one must be the one
 		// under the pointer (or one drawn within a few pixels of it: ~0.003° at zoom 11).
-		const aimed = db.one<{ lat: number; lon: number }>('SELECT dominant_lat lat, dominant_long lon FROM records WHERE uuid = ?', video!.uuid);
+		const aimed = db.one<{ lat: number; lon: number }>(byRef, video!.dataset, video!.component, Number(video!.ref));
 		expect(Math.max(Math.abs(row.lon - aimed.lon), Math.abs(row.lat - aimed.lat))).toBeLessThan(0.003);
+		// The same detail as before the lean stream: title, kind and id, report.
 		await expect.poll(() => panel.locator('h2').innerText()).toBe(row.title);
+		await expect.poll(() => panel.locator('.kind').innerText()).toBe(`${component === 'video' ? 'Video' : 'Image'} #${id}`);
 		await expect(panel.innerText()).resolves.toContain(row.report.slice(0, 60));
 		await page.screenshot({ path: artifact('explorer-record.png') });
 
@@ -167,18 +173,23 @@ describe('the map explorer', () => {
 
 		const image = (await points(2000)).find((p) => p.component === 'image' && onMap(p));
 		expect(image).toBeDefined();
-		await page.evaluate(({ dataset, component, uuid }) => {
+		// A link shared before the lean stream names the record by uuid: it still opens, the same
+		// record, and the URL then names it by primary_id.
+		const imageRow = db.one<{ uuid: string; title: string }>('SELECT uuid, title FROM records WHERE dataset = ? AND component = ? AND primary_id = ?', image!.dataset, image!.component, Number(image!.ref));
+		await page.evaluate((rec) => {
 			const u = new URL(location.href);
-			u.searchParams.set('rec', `${dataset}/${component}/${uuid}`);
+			u.searchParams.set('rec', rec);
 			history.replaceState(history.state, '', u);
-		}, image!);
+		}, `${image!.dataset}/${image!.component}/${imageRow.uuid}`);
 		await page.goto(page.url());
-		await expect.poll(() => page.getByTestId('record-panel').locator('h2').count(), { timeout: 10_000 }).toBe(1);
+		await expect.poll(() => page.getByTestId('record-panel').locator('h2').innerText(), { timeout: 10_000 }).toBe(imageRow.title);
+		await expect.poll(() => new URL(page.url()).searchParams.get('rec'), { timeout: 10_000 }).toBe(`${image!.dataset}/${image!.component}/${image!.ref}`);
+		await expect.poll(() => page.getByTestId('record-panel').locator('.kind').innerText()).toBe(`Image #${image!.ref}`);
 		await page.getByTestId('open-media').click();
 		const img = page.getByTestId('image-viewer');
 		await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
 		await page.screenshot({ path: artifact('explorer-image.png') });
-	});
+	}, 120_000);
 });
 
 describe('the Content-Security-Policy', () => {

@@ -50,7 +50,7 @@ describe('search on the map', () => {
 
 		await results.first().locator('button').click();
 		await page.getByTestId('record-panel').waitFor();
-		await expect.poll(() => new URL(page.url()).searchParams.get('rec')).toMatch(/^icdb?\/(video|image)\/[0-9a-f-]{36}$/);
+		await expect.poll(() => new URL(page.url()).searchParams.get('rec')).toMatch(/^icdb?\/(video|image)\/\d+$/);
 		await page.getByRole('button', { name: 'Close record' }).click();
 	});
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRecordStream, StreamDictionaries, dayToDate, uuidToString, type RecordColumns } from '../../src/lib/stream/decode';
+import { readRecordStream, recordRef, StreamDictionaries, dayToDate, type RecordColumns } from '../../src/lib/stream/decode';
 import { COMPONENT_CODES, DATASET_CODES, STREAM_CONTENT_TYPE, type ControlMessage } from '../../src/lib/types/stream';
 import { oracle } from '../helpers/oracle';
 import { startServer, type TestServer } from '../helpers/server';
@@ -13,6 +13,7 @@ interface Row {
 	dataset: string;
 	component: string;
 	uuid: string;
+	primary_id: number;
 	primary_date: string;
 	primary_country: string | null;
 	entity: string | null;
@@ -61,10 +62,12 @@ async function stream(query = ''): Promise<Streamed> {
 	const records: Streamed['records'] = new Map();
 	let duplicates = 0;
 	const add = (b: RecordColumns, i: number) => {
-		const uuid = uuidToString(b.uuid, i);
-		if (records.has(uuid)) duplicates++;
-		records.set(uuid, {
-			part: `${DATASET_CODES[b.dataset[i]]}/${COMPONENT_CODES[b.component[i]]}`,
+		// The stream names records by primary_id (unique within a part).
+		const part = `${DATASET_CODES[b.dataset]}/${COMPONENT_CODES[b.component]}`;
+		const key = `${part}/${recordRef(b, i)}`;
+		if (records.has(key)) duplicates++;
+		records.set(key, {
+			part,
 			lon: b.lon[i],
 			lat: b.lat[i],
 			date: dayToDate(b.day[i]),
@@ -85,11 +88,12 @@ function expectRecordsOf(streamed: Streamed, rows: Row[]): void {
 	expect(streamed.duplicates).toBe(0);
 	expect(streamed.records.size).toBe(rows.length);
 	for (const row of rows) {
-		const got = streamed.records.get(row.uuid);
+		const got = streamed.records.get(`${row.dataset}/${row.component}/${row.primary_id}`);
 		expect(got, row.uuid).toEqual({
 			part: `${row.dataset}/${row.component}`,
-			lon: Math.fround(row.dominant_long),
-			lat: Math.fround(row.dominant_lat),
+			// Whole 1e-5 degrees on the wire: the generated coordinates have 5 decimals, so nothing moves.
+			lon: Math.fround(Math.round(row.dominant_long * 1e5) / 1e5),
+			lat: Math.fround(Math.round(row.dominant_lat * 1e5) / 1e5),
 			date: row.primary_date,
 			country: row.primary_country ?? undefined,
 			entity: row.entity ?? undefined
@@ -100,7 +104,7 @@ function expectRecordsOf(streamed: Streamed, rows: Row[]): void {
 function mappable(where = '1'): Row[] {
 	const db = oracle(dataDir);
 	try {
-		return db.rows<Row>(`SELECT dataset, component, uuid, primary_date, primary_country, entity, dominant_lat, dominant_long FROM records WHERE mappable = 1 AND ${where}`);
+		return db.rows<Row>(`SELECT dataset, component, uuid, primary_id, primary_date, primary_country, entity, dominant_lat, dominant_long FROM records WHERE mappable = 1 AND ${where}`);
 	} finally {
 		db.close();
 	}
@@ -132,11 +136,22 @@ describe('explorer endpoints on the embedded service', () => {
 
 	it('/api/record returns the record detail, and readable errors', async () => {
 		const db = oracle(dataDir);
-		const row = db.one<{ uuid: string; title: string; report: string; transcript: string }>("SELECT uuid, title, report, transcript FROM records WHERE dataset = 'icdb' AND component = 'video' LIMIT 1");
+		const row = db.one<{ uuid: string; primary_id: number; title: string; report: string; transcript: string }>("SELECT uuid, primary_id, title, report, transcript FROM records WHERE dataset = 'icdb' AND component = 'video' LIMIT 1");
 		db.close();
 		const response = await get(`/api/record/icdb/video/${row.uuid}`);
 		expect(response.status).toBe(200);
 		expect(await response.json()).toMatchObject({ uuid: row.uuid, title: row.title, report: row.report, transcript: row.transcript });
+
+		// By primary_id, as the lean record stream names records: the component-id lookup, the same detail.
+		const byId = await get(`/api/record/icdb/video/${row.primary_id}`);
+		expect(byId.status).toBe(200);
+		expect(await byId.json()).toEqual(await (await get(`/api/record/icdb/video/${row.uuid}`)).json());
+		const noSuchId = await get('/api/record/icdb/video/1');
+		expect(noSuchId.status).toBe(404);
+		expect(Object.keys(await noSuchId.json())).toEqual(['message']);
+		const notARef = await get('/api/record/icdb/video/12ab');
+		expect(notARef.status).toBe(400);
+		expect(await notARef.json()).toEqual({ message: '"12ab" is neither a record uuid nor a record id (primary_id).' });
 
 		const missing = await get(`/api/record/icd/image/${crypto.randomUUID()}`);
 		expect(missing.status).toBe(404);
@@ -149,14 +164,16 @@ describe('explorer endpoints on the embedded service', () => {
 	it('/api/media returns player and viewer links the browser can open', async () => {
 		const db = oracle(dataDir);
 		const video = db.one<{ uuid: string }>("SELECT uuid FROM records WHERE dataset = 'icd' AND component = 'video' LIMIT 1").uuid;
-		const image = db.one<{ uuid: string }>("SELECT uuid FROM records WHERE dataset = 'icd' AND component = 'image' LIMIT 1").uuid;
+		const image = db.one<{ uuid: string; primary_id: number }>("SELECT uuid, primary_id FROM records WHERE dataset = 'icd' AND component = 'image' LIMIT 1");
 		db.close();
 		const player = (await (await get(`/api/media/icd/video/${video}`)).json()) as { kind: string; embed_url: string };
 		expect(player).toMatchObject({ kind: 'player', status: 'ok', uuid: video });
 		expect(player.embed_url.startsWith(`${server.url}/media/player/`)).toBe(true);
 		expect((await fetch(player.embed_url)).status).toBe(200);
-		const viewer = (await (await get(`/api/media/icd/image/${image}`)).json()) as { kind: string; signed_url: string };
-		expect(viewer).toMatchObject({ kind: 'image', uuid: image });
+		const viewer = (await (await get(`/api/media/icd/image/${image.uuid}`)).json()) as { kind: string; signed_url: string };
+		expect(viewer).toMatchObject({ kind: 'image', uuid: image.uuid });
+		// A primary_id is resolved to the uuid the service's media routes take.
+		expect(await (await get(`/api/media/icd/image/${image.primary_id}`)).json()).toMatchObject({ kind: 'image', uuid: image.uuid });
 		const png = await fetch(viewer.signed_url);
 		expect(png.status).toBe(200);
 		expect(png.headers.get('content-type')).toMatch(/^image\/png/);

@@ -38,7 +38,7 @@ export function withSession(url: string, cookie: string, init: RequestInit = {})
 	return fetch(url, { ...init, headers, redirect: 'manual' });
 }
 
-/** The records of /api/stream under a session: uuids per part, and the control messages. */
+/** The records of /api/stream under a session: counts per part, and the control messages. */
 export async function streamUnder(url: string, cookie: string): Promise<{ parts: Map<string, number>; controls: ControlMessage[]; total: number }> {
 	const r = await withSession(`${url}/api/stream`, cookie);
 	if (r.status !== 200) throw new Error(`stream answered ${r.status}: ${await r.text()}`);

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRecordStream, uuidToString } from '../../src/lib/stream/decode';
+import { readRecordStream, recordRef } from '../../src/lib/stream/decode';
 import { negotiate } from '../../src/lib/server/edge/compress';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -116,9 +116,9 @@ describe('the record stream', () => {
 		expect(compressed.headers['content-encoding']).toBe('br');
 		// Walks differ only in the timing of their control frames; the records are the same.
 		const records = async (bytes: Buffer) => {
-			const uuids: string[] = [];
-			for await (const event of readRecordStream(new Blob([new Uint8Array(bytes)]).stream())) if (event.type === 'batch') for (let i = 0; i < event.batch.length; i++) uuids.push(uuidToString(event.batch.uuid, i));
-			return uuids.sort();
+			const refs: string[] = [];
+			for await (const event of readRecordStream(new Blob([new Uint8Array(bytes)]).stream())) if (event.type === 'batch') for (let i = 0; i < event.batch.length; i++) refs.push(`${event.batch.dataset}/${event.batch.component}/${recordRef(event.batch, i)}`);
+			return refs.sort();
 		};
 		const fromCompressed = await records(decode(compressed));
 		expect(fromCompressed.length).toBeGreaterThan(1000);

@@ -1,9 +1,9 @@
 // Growable columns of one part (dataset × component) of the stream, on the main thread. Typed
 // arrays throughout: a million records cost tens of bytes each, not the hundreds of objects.
-import type { RecordColumns } from '../stream/decode';
+import { recordRef, type RecordColumns } from '../stream/decode';
 import type { PartId } from '../types/stream';
 
-function grow<T extends Float32Array | Int16Array | Uint8Array>(array: T, capacity: number): T {
+function grow<T extends Float32Array | Float64Array | Int16Array>(array: T, capacity: number): T {
 	const next = new (array.constructor as new (n: number) => T)(capacity);
 	next.set(array);
 	return next;
@@ -44,8 +44,10 @@ export class PartColumns {
 	area = new Int16Array(0);
 	/** The drawn areas' test (geo/areas.ts), applied to the records cut for the view; null = anywhere. */
 	inAreas: ((lon: number, lat: number) => boolean) | null = null;
-	/** 16 bytes per record. */
-	uuids = new Uint8Array(0);
+	/** primary_id per record (how the stream names it); NaN for the few named by uuid in `uuids`. */
+	ids = new Float64Array(0);
+	/** Records without a usable primary_id: index → uuid. */
+	uuids = new Map<number, string>();
 
 	constructor(id: PartId) {
 		this.id = id;
@@ -60,7 +62,7 @@ export class PartColumns {
 		this.country = grow(this.country, capacity);
 		this.entity = grow(this.entity, capacity);
 		this.area = grow(this.area, capacity);
-		this.uuids = grow(this.uuids, capacity * 16);
+		this.ids = grow(this.ids, capacity);
 	}
 
 	/** Appends a batch; `passes` decides the name-filter flag of each new record. */
@@ -77,7 +79,8 @@ export class PartColumns {
 		this.country.set(batch.country.subarray(0, batch.length), at);
 		this.entity.set(batch.entity.subarray(0, batch.length), at);
 		this.area.set(batch.area.subarray(0, batch.length), at);
-		this.uuids.set(batch.uuid.subarray(0, batch.length * 16), at * 16);
+		this.ids.set(batch.id.subarray(0, batch.length), at);
+		for (const [i, uuid] of batch.uuids) this.uuids.set(at + i, uuid);
 		this.length += batch.length;
 		this.version++;
 	}
@@ -128,6 +131,11 @@ export class PartColumns {
 		return { length: index.length, positions, filterValues, index: Uint32Array.from(index) };
 	}
 
+	/** How record i is named when it is opened: its primary_id in decimal, or its uuid. */
+	ref(i: number): string {
+		return recordRef({ id: this.ids, uuids: this.uuids }, i);
+	}
+
 	day(i: number): number {
 		return this.filterValues[i * 2];
 	}
@@ -140,6 +148,6 @@ export class PartColumns {
 
 	/** Bytes held, for the memory figures of the benchmark. */
 	bytes(): number {
-		return this.positions.byteLength + this.filterValues.byteLength + this.country.byteLength + this.entity.byteLength + this.area.byteLength + this.uuids.byteLength;
+		return this.positions.byteLength + this.filterValues.byteLength + this.country.byteLength + this.entity.byteLength + this.area.byteLength + this.ids.byteLength;
 	}
 }

@@ -4,7 +4,6 @@
 // What the map does with an answer is the page's business: it is told through FeedHooks.
 import { areaTest } from '../geo/areas';
 import { sessionEndedBy } from '../session/watch';
-import { uuidToString } from '../stream/decode';
 import type { Component, Dataset } from '../types/dataset';
 import type { DictionaryField, PartId } from '../types/stream';
 import { PartColumns, type Box, type RecordPass } from './columns';
@@ -185,7 +184,7 @@ export class RecordFeed {
 
 	keyOf(part: PartColumns, index: number): RecordKey {
 		const [dataset, component] = part.id.split('/') as [Dataset, Component];
-		return { dataset, component, uuid: uuidToString(part.uuids, index) };
+		return { dataset, component, ref: part.ref(index) };
 	}
 
 	/** Records passing every filter inside the bounds, at most `limit`, part by part. */

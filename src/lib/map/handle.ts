@@ -22,7 +22,7 @@ export interface ExplorerHandle {
 	/** Clusters on screen, in page coordinates (zoomed out). */
 	clusters(): { x: number; y: number; count: number; clusterId: number; icdShare: number }[];
 	/** Records on screen passing the filters, in page coordinates, at most `limit`. */
-	points(limit?: number): { x: number; y: number; dataset: Dataset; component: Component; uuid: string }[];
+	points(limit?: number): { x: number; y: number; dataset: Dataset; component: Component; ref: string }[];
 	/** The briefing image as a PNG data URL. */
 	exportImage(request: Partial<ExportRequest>): Promise<string>;
 	playing(): boolean;
@@ -34,8 +34,8 @@ export interface ExplorerHandle {
 	usePlaybackOnGpu(on: boolean): void;
 	/** Playback-like date changes for the benchmark. */
 	setDateRange(dayFrom: number | null, dayTo: number | null): void;
-	/** The records table's rows as uuids, in order; null while it is closed. */
-	tableUuids(): string[] | null;
+	/** The records table's rows as `dataset/component/primary_id` (as the stream names records), in order; null while it is closed. */
+	tableRefs(): string[] | null;
 	/** The worker's last cluster rebuild, table ordering and area test, in ms (the benchmark). */
 	readonly lastIndexMs: number;
 	lastRowsMs(): number;
@@ -111,7 +111,7 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 			s.scene.redraw();
 		},
 		setDateRange: (dayFrom, dayTo) => s.filters.set({ ...s.filters.filter, dayFrom, dayTo }),
-		tableUuids: () => s.table.uuids(),
+		tableRefs: () => s.table.refs(),
 		lastRowsMs: () => s.table.lastRowsMs,
 		setAreas: (areas) => s.filters.set({ ...s.filters.filter, areas }),
 		lastAreaMs: () => s.feed.lastAreaMs,

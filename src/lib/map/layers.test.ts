@@ -7,7 +7,7 @@ function part(n: number): PartColumns {
 	const p = new PartColumns('icd/video');
 	const lon = Float32Array.from({ length: n }, (_, i) => i);
 	const lat = Float32Array.from({ length: n }, (_, i) => i / 10);
-	p.append({ length: n, lon, lat, day: Int32Array.from({ length: n }, (_, i) => 19000 + i), country: Int16Array.from({ length: n }, (_, i) => i % 3), entity: new Int16Array(n), area: new Int16Array(n), uuid: new Uint8Array(n * 16), dataset: new Uint8Array(n), component: new Uint8Array(n) }, (country) => country !== 2);
+	p.append({ length: n, lon, lat, day: Int32Array.from({ length: n }, (_, i) => 19000 + i), country: Int16Array.from({ length: n }, (_, i) => i % 3), entity: new Int16Array(n), area: new Int16Array(n), id: new Float64Array(n), uuids: new Map(), dataset: 0, component: 0 }, (country) => country !== 2);
 	return p;
 }
 

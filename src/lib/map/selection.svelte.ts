@@ -2,10 +2,11 @@
 // records at the cluster zoom: what the right-hand panel shows besides Search and Ask.
 import type { Dataset } from '../types/dataset';
 import type { PartId } from '../types/stream';
+import { isIdRef } from '../stream/decode';
 import { locate } from './assist/locate';
 import type { RecordFeed } from './feed.svelte';
 import { passesDays, type MapFilter } from './filter';
-import { fetchRecord, type RecordKey } from './records';
+import { fetchRecord, recordPath, rememberRecord, type RecordKey } from './records';
 import type { RecordRef } from './worker/protocol';
 
 export interface ClusterList {
@@ -30,6 +31,7 @@ export class Selection {
 		private readonly hooks: SelectionHooks
 	) {
 		this.record = initial;
+		if (initial) this.nameById(initial);
 	}
 
 	select(key: RecordKey, lon?: number, lat?: number): void {
@@ -37,15 +39,38 @@ export class Selection {
 		this.clusterList = null;
 		this.point = lon !== undefined && lat !== undefined ? { lon, lat, dataset: key.dataset } : null;
 		if (!this.point) this.markFromDetail(key);
+		this.nameById(key);
 		this.hooks.redraw();
 		this.hooks.syncUrl();
+	}
+
+	/**
+	 * A record opened by uuid (a link shared before the lean record stream, a result or source
+	 * without a primary_id) is named by its primary_id once its detail says it, as the map, the
+	 * table and the URL name records. Not waiting for the map: the URL changes as soon as it can.
+	 */
+	private nameById(key: RecordKey): void {
+		if (isIdRef(key.ref)) return;
+		fetchRecord(key).then(
+			(d) => {
+				const open = this.record;
+				if (!open || recordPath(open) !== recordPath(key) || d.primary_id === undefined || !isIdRef(String(d.primary_id))) return;
+				this.record = { ...key, ref: String(d.primary_id) };
+				rememberRecord(this.record, d);
+				this.hooks.syncUrl();
+			},
+			() => {}
+		);
 	}
 
 	/** A record opened from a list or a shared URL: ring it on the map once its coordinates are known. */
 	markFromDetail(key: RecordKey): void {
 		fetchRecord(key).then(
 			(d) => {
-				if (this.record !== key || d.dominant_long === undefined || d.dominant_lat === undefined) return;
+				const open = this.record;
+				// The same record, though it may have been renamed by its primary_id meanwhile.
+				if (!open || open.dataset !== key.dataset || open.component !== key.component || (open.ref !== key.ref && String(d.primary_id) !== open.ref)) return;
+				if (d.dominant_long === undefined || d.dominant_lat === undefined) return;
 				this.point = { lon: d.dominant_long, lat: d.dominant_lat, dataset: key.dataset };
 				this.hooks.redraw();
 			},
@@ -70,7 +95,7 @@ export class Selection {
 		if (!key) return;
 		const part = `${key.dataset}/${key.component}` as PartId;
 		const columns = this.feed.parts.get(part);
-		const at = columns && locate([columns], [{ part, uuid: key.uuid }]).get(`${part}/${key.uuid.toLowerCase()}`);
+		const at = columns && locate([columns], [{ part, ref: key.ref }]).get(`${part}/${key.ref}`);
 		if (!columns || !at) return;
 		// The record's own flag, not columns.passesNames (which would settle the whole part's flags now).
 		const i = at.index;
@@ -88,7 +113,7 @@ export class Selection {
 		records.slice(0, 60).forEach((k, i) =>
 			fetchRecord(k).then((d) => {
 				const shown = this.clusterList;
-				if (shown && shown.records[i]?.uuid === k.uuid) shown.records[i] = { ...k, title: d.title, date: d.primary_date };
+				if (shown && shown.records[i]?.ref === k.ref) shown.records[i] = { ...k, title: d.title, date: d.primary_date };
 			})
 		);
 	}

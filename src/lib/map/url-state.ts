@@ -1,10 +1,12 @@
 // The view in the URL, so a view can be shared and reopened exactly:
-//   ?at=lon,lat,zoom&from=YYYY-MM-DD&to=YYYY-MM-DD&country=A|B&entity=X|Y&ds=icd,icdb&cm=video,image&rec=icd/video/<uuid>
+//   ?at=lon,lat,zoom&from=YYYY-MM-DD&to=YYYY-MM-DD&country=A|B&entity=X|Y&ds=icd,icdb&cm=video,image&rec=icd/video/<primary_id>
+//    (rec may also name the record by uuid: links shared before the lean record stream still open)
 //    &areas=r:w,s,e,n:Name|p:lon,lat,…:Name (drawn areas, geo/areas.ts)
 //    &pm=window|cumulative&pw=<window days>&ps=<data days per second>&pl=1&pk=1 (playback: mode, width, speed, loop, keep the window on pause)
 //    &view=hexbin|heatmap (views.ts; clusters when absent)
 //    &theme=light|dark (absent: follow the system; theme/theme.ts)
 // Anything unreadable falls back to the default for that part alone.
+import { isIdRef } from '../stream/decode';
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../types/dataset';
 import { EMPTY_FILTER, type MapFilter } from './filter';
 import { formatAreas, parseAreas } from '../geo/areas';
@@ -22,7 +24,8 @@ export interface Viewport {
 export interface SelectedRecord {
 	dataset: Dataset;
 	component: Component;
-	uuid: string;
+	/** The record's primary_id in decimal, or its uuid (RecordKey.ref). */
+	ref: string;
 }
 
 export interface ViewState {
@@ -74,8 +77,8 @@ export function readViewState(params: URLSearchParams): ViewState {
 	};
 	let record: SelectedRecord | null = null;
 	const rec = params.get('rec')?.split('/');
-	if (rec && rec.length === 3 && (DATASETS as readonly string[]).includes(rec[0]) && (COMPONENTS as readonly string[]).includes(rec[1]) && UUID.test(rec[2])) {
-		record = { dataset: rec[0] as Dataset, component: rec[1] as Component, uuid: rec[2].toLowerCase() };
+	if (rec && rec.length === 3 && (DATASETS as readonly string[]).includes(rec[0]) && (COMPONENTS as readonly string[]).includes(rec[1]) && (UUID.test(rec[2]) || isIdRef(rec[2]))) {
+		record = { dataset: rec[0] as Dataset, component: rec[1] as Component, ref: rec[2].toLowerCase() };
 	}
 	return { viewport, filter, record, playback: readPlayback(params), view: parseMapView(params.get('view')), theme: parseThemeSetting(params.get(THEME_PARAM)) };
 }
@@ -107,7 +110,7 @@ export function writeViewState(state: ViewState, base: URLSearchParams = new URL
 	if (state.filter.datasets.length !== DATASETS.length) p.set('ds', state.filter.datasets.join(','));
 	if (state.filter.components.length !== COMPONENTS.length) p.set('cm', state.filter.components.join(','));
 	if (state.filter.areas.length) p.set('areas', formatAreas(state.filter.areas));
-	if (state.record) p.set('rec', `${state.record.dataset}/${state.record.component}/${state.record.uuid}`);
+	if (state.record) p.set('rec', `${state.record.dataset}/${state.record.component}/${state.record.ref}`);
 	const pb = state.playback;
 	if (pb.mode !== DEFAULT_PLAYBACK.mode) p.set('pm', pb.mode);
 	if (pb.widthDays !== DEFAULT_PLAYBACK.widthDays) p.set('pw', String(pb.widthDays));

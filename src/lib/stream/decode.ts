@@ -1,9 +1,24 @@
-// Reads the explorer's record stream (wire format in $lib/types/stream.ts) in the browser or a
-// worker: frames are cut out of chunks as they arrive (a frame may span any number of chunks),
-// control frames become ControlMessages and batch frames become plain typed-array columns.
-// No Node APIs here; the server's encoder imports the uuid and day helpers from this file too.
-import { tableFromIPC, type Table } from 'apache-arrow';
-import { BATCH_COLUMNS, FRAME_BATCH, FRAME_CONTROL, FRAME_HEADER_BYTES, type ControlMessage, type DictionaryField } from '../types/stream';
+// Reads the explorer's record stream (format 2: $lib/types/stream.ts, docs/stream-format.md) in
+// the browser or a worker: frames are cut out of chunks as they arrive (a frame may span any
+// number of chunks), the header frame is checked, control frames become ControlMessages and batch
+// frames become plain typed-array columns. No Node APIs here; the server's encoder imports the
+// uuid and day helpers from this file too.
+import {
+	BATCH_HEADER_BYTES,
+	COMPONENT_CODES,
+	COORDINATE_UNITS_PER_DEGREE,
+	DATASET_CODES,
+	FRAME_BATCH,
+	FRAME_CONTROL,
+	FRAME_HEADER,
+	FRAME_HEADER_BYTES,
+	NO_DAY_OFFSET,
+	STREAM_FORMAT_VERSION,
+	STREAM_HEADER_PAYLOAD_BYTES,
+	STREAM_MAGIC,
+	type ControlMessage,
+	type DictionaryField
+} from '../types/stream';
 
 /** `day` of a record without a usable primary_date. */
 export const NO_DAY = -2147483648;
@@ -11,8 +26,8 @@ export const NO_DAY = -2147483648;
 export const NO_CODE = -1;
 
 /**
- * One decoded batch: column i of every array describes record i. The columns borrow one
- * ArrayBuffer (the frame's payload), so transfer `lon.buffer` once to move them all to a worker.
+ * One decoded batch of one part: column i of every array describes record i. country, entity and
+ * area are views into the frame's payload; the other columns are arrays of their own.
  */
 export interface RecordColumns {
 	length: number;
@@ -26,15 +41,22 @@ export interface RecordColumns {
 	entity: Int16Array;
 	/** Codes into the 'area' dictionary (second_geo_layer); NO_CODE when unknown. */
 	area: Int16Array;
-	/** 16 bytes per record; read with uuidToString(uuid, i). */
-	uuid: Uint8Array;
-	/** Index into DATASET_CODES. */
-	dataset: Uint8Array;
+	/** primary_id of each record; NaN for the few named by uuid instead (see `uuids`). Read with recordRef. */
+	id: Float64Array;
+	/** Records without a usable primary_id: batch index → uuid. Usually empty. */
+	uuids: Map<number, string>;
+	/** Index into DATASET_CODES (one part per batch). */
+	dataset: number;
 	/** Index into COMPONENT_CODES. */
-	component: Uint8Array;
+	component: number;
 }
 
 export type StreamEvent = { type: 'control'; message: ControlMessage } | { type: 'batch'; batch: RecordColumns };
+
+/** The stream is not one this page can read (another format version, or not a record stream at all). */
+export class StreamFormatError extends Error {
+	override name = 'StreamFormatError';
+}
 
 export interface Frame {
 	kind: number;
@@ -94,22 +116,59 @@ export class FrameReader {
 	}
 }
 
+/** A control or batch frame (the header frame is StreamDecoder's business). */
 export function decodeFrame(frame: Frame): StreamEvent {
 	if (frame.kind === FRAME_CONTROL) return { type: 'control', message: JSON.parse(textDecoder.decode(frame.payload)) as ControlMessage };
 	if (frame.kind === FRAME_BATCH) return { type: 'batch', batch: decodeBatch(frame.payload) };
 	throw new Error(`Corrupt record stream: unknown frame kind ${frame.kind}`);
 }
 
+/**
+ * The format version a header frame announces. Throws StreamFormatError, with a message for
+ * people, for a stream that does not begin with a header (format 1 had none) or is of another version.
+ */
+export function checkHeader(frame: Frame): number {
+	const p = frame.payload;
+	const magic = frame.kind === FRAME_HEADER && p.byteLength >= STREAM_HEADER_PAYLOAD_BYTES && STREAM_MAGIC.every((b, i) => p[i] === b);
+	if (!magic) {
+		if (frame.kind === FRAME_CONTROL) throw new StreamFormatError(`The explorer's server sent the records in an older format (version 1, without a version header) than this page reads (version ${STREAM_FORMAT_VERSION}). The page and the server are from different releases: reload the page once the server is updated.`);
+		throw new StreamFormatError('The explorer\'s server sent something that is not a record stream (it does not begin with the stream header).');
+	}
+	const version = new DataView(p.buffer, p.byteOffset, p.byteLength).getUint16(4, true);
+	if (version !== STREAM_FORMAT_VERSION) throw new StreamFormatError(`The explorer's server sent the records in format version ${version}; this page reads version ${STREAM_FORMAT_VERSION}. The page and the server are from different releases: reload the page.`);
+	return version;
+}
+
+/** Chunks in, events out: the header frame checked first, then every frame decoded. */
+export class StreamDecoder {
+	private readonly frames = new FrameReader();
+	private version: number | null = null;
+
+	/** Bytes received but not yet part of a completed frame. */
+	get pending(): number {
+		return this.frames.pending;
+	}
+
+	push(chunk: Uint8Array): StreamEvent[] {
+		const events: StreamEvent[] = [];
+		for (const frame of this.frames.push(chunk)) {
+			if (this.version === null) this.version = checkHeader(frame);
+			else events.push(decodeFrame(frame));
+		}
+		return events;
+	}
+}
+
 /** Every control message and batch of a record stream, as it arrives. */
 export async function* readRecordStream(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamEvent> {
 	const reader = body.getReader();
-	const frames = new FrameReader();
+	const decoder = new StreamDecoder();
 	let ended = false;
 	try {
 		for (;;) {
 			const { done, value } = await reader.read();
 			if (done) break;
-			for (const frame of frames.push(value)) yield decodeFrame(frame);
+			for (const event of decoder.push(value)) yield event;
 		}
 		ended = true;
 	} finally {
@@ -117,44 +176,98 @@ export async function* readRecordStream(body: ReadableStream<Uint8Array>): Async
 		if (!ended) await reader.cancel().catch(() => {});
 		reader.releaseLock();
 	}
-	if (frames.pending > 0) throw new Error('The record stream ended in the middle of a frame');
+	if (decoder.pending > 0) throw new Error('The record stream ended in the middle of a frame');
 }
 
-/** One Arrow IPC stream (schema + record batches) into plain columns. */
+/** A batch frame's payload (layout in $lib/types/stream.ts) into plain columns. */
 export function decodeBatch(payload: Uint8Array): RecordColumns {
-	const table = tableFromIPC(payload);
+	if (payload.byteLength < BATCH_HEADER_BYTES) throw corrupt('a batch shorter than its header');
+	// Typed views need aligned offsets: FrameReader hands out payloads of their own (offset 0).
+	const bytes = payload.byteOffset % 4 === 0 ? payload : payload.slice();
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	const dataset = view.getUint8(0);
+	const component = view.getUint8(1);
+	if (dataset >= DATASET_CODES.length || component >= COMPONENT_CODES.length) throw corrupt(`a batch of dataset ${dataset}, component ${component}`);
+	const n = view.getUint32(4, true);
+	const dayBase = view.getInt32(8, true);
+	const idBytes = view.getUint32(12, true);
+	const byUuid = view.getUint32(16, true);
+	const idsAt = BATCH_HEADER_BYTES + 16 * n;
+	const uuidsAt = idsAt + idBytes;
+	if (uuidsAt + 20 * byUuid !== bytes.byteLength) throw corrupt(`a batch of ${bytes.byteLength} bytes for ${n} records`);
+
+	const at = (column: number) => bytes.byteOffset + BATCH_HEADER_BYTES + column * n;
+	const lonUnits = new Int32Array(bytes.buffer, at(0), n);
+	const latUnits = new Int32Array(bytes.buffer, at(4), n);
+	const dayOffset = new Uint16Array(bytes.buffer, at(8), n);
+	const lon = new Float32Array(n);
+	const lat = new Float32Array(n);
+	const day = new Int32Array(n);
+	for (let i = 0; i < n; i++) {
+		// Division, not multiplication by 1e-5: the nearest double to the decimal, then to Float32.
+		lon[i] = lonUnits[i] / COORDINATE_UNITS_PER_DEGREE;
+		lat[i] = latUnits[i] / COORDINATE_UNITS_PER_DEGREE;
+		day[i] = dayOffset[i] === NO_DAY_OFFSET ? NO_DAY : dayBase + dayOffset[i];
+	}
+	const id = readIds(bytes.subarray(idsAt, uuidsAt), n);
+	const uuids = new Map<number, string>();
+	for (let k = 0, o = uuidsAt; k < byUuid; k++, o += 20) {
+		const index = view.getUint32(o, true);
+		if (index >= n) throw corrupt(`a uuid for record ${index} of ${n}`);
+		uuids.set(index, uuidToString(bytes.subarray(o + 4, o + 20), 0));
+		id[index] = NaN;
+	}
 	return {
-		length: table.numRows,
-		lon: column(table, 'lon') as Float32Array,
-		lat: column(table, 'lat') as Float32Array,
-		day: column(table, 'day') as Int32Array,
-		country: column(table, 'country') as Int16Array,
-		entity: column(table, 'entity') as Int16Array,
-		area: column(table, 'area') as Int16Array,
-		uuid: column(table, 'uuid') as Uint8Array,
-		dataset: column(table, 'dataset') as Uint8Array,
-		component: column(table, 'component') as Uint8Array
+		length: n,
+		lon,
+		lat,
+		day,
+		country: new Int16Array(bytes.buffer, at(10), n),
+		entity: new Int16Array(bytes.buffer, at(12), n),
+		area: new Int16Array(bytes.buffer, at(14), n),
+		id,
+		uuids,
+		dataset,
+		component
 	};
 }
 
-function column(table: Table, name: keyof typeof BATCH_COLUMNS): ArrayLike<number> {
-	const vector = table.getChild(name);
-	if (!vector) throw new Error(`Corrupt record stream: batch without column ${name}`);
-	// FixedSizeBinary's toArray() gives per-row views; its values buffer is the flat 16·n bytes.
-	if (name === 'uuid') {
-		if (vector.data.length === 1) {
-			const d = vector.data[0];
-			return (d.values as Uint8Array).subarray(d.offset * 16, (d.offset + d.length) * 16);
+/** n zigzag LEB128 deltas, each from the id before it (0 before the first), into ids. */
+function readIds(bytes: Uint8Array, n: number): Float64Array {
+	const ids = new Float64Array(n);
+	let o = 0;
+	let previous = 0;
+	for (let i = 0; i < n; i++) {
+		let value = 0;
+		let scale = 1;
+		for (;;) {
+			if (o >= bytes.byteLength) throw corrupt('a batch whose ids end early');
+			const b = bytes[o++];
+			value += (b & 127) * scale;
+			if (b < 128) break;
+			scale *= 128;
+			if (scale > 2 ** 56) throw corrupt('an id longer than 8 bytes');
 		}
-		const out = new Uint8Array(vector.length * 16);
-		let at = 0;
-		for (const d of vector.data) {
-			out.set((d.values as Uint8Array).subarray(d.offset * 16, (d.offset + d.length) * 16), at);
-			at += d.length * 16;
-		}
-		return out;
+		previous += value % 2 === 0 ? value / 2 : -(value + 1) / 2;
+		ids[i] = previous;
 	}
-	return vector.toArray() as ArrayLike<number>;
+	if (o !== bytes.byteLength) throw corrupt('a batch with bytes after its ids');
+	return ids;
+}
+
+function corrupt(what: string): Error {
+	return new Error(`Corrupt record stream: ${what}`);
+}
+
+/** Whether a record ref is a primary_id (up to 16 digits, as recordRef writes it) rather than a uuid. */
+export function isIdRef(ref: string): boolean {
+	return /^\d{1,16}$/.test(ref);
+}
+
+/** How the page names record i of a batch or part: its primary_id in decimal, or its uuid. */
+export function recordRef(columns: { id: Float64Array; uuids: Map<number, string> }, i: number): string {
+	const id = columns.id[i];
+	return Number.isNaN(id) ? columns.uuids.get(i)! : String(id);
 }
 
 /** Control messages that define dictionaries, applied in order, give the strings behind codes. */

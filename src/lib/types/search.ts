@@ -6,6 +6,8 @@ export interface FoundRecord {
 	dataset: Dataset;
 	component: Component;
 	uuid: string;
+	/** The component id: how the map names the record (RecordKey.ref), when the service gives it. */
+	primary_id?: number;
 	title?: string;
 	primary_date?: string;
 	primary_country?: string;

@@ -1,6 +1,7 @@
-// Finds records the page already holds by uuid: search results and a question's sources come as
-// uuids (natural language results carry no coordinates), and the map has every mappable record.
-// One pass over each part's 16-byte uuids, comparing the first 4 bytes as one 32-bit word.
+// Finds records the page already holds by their ref (primary_id, or uuid for the few the stream
+// names so): search results and a question's sources name their records (natural language results
+// carry no coordinates), and the map has every mappable record. One pass over each part's ids.
+import { isIdRef } from '../../stream/decode';
 import type { PartId } from '../../types/stream';
 import type { PartColumns } from '../columns';
 
@@ -11,37 +12,31 @@ export interface Located {
 	lat: number;
 }
 
-function uuidBytes(uuid: string): Uint8Array | null {
-	const hex = uuid.replace(/-/g, '');
-	if (!/^[0-9a-f]{32}$/i.test(hex)) return null;
-	const bytes = new Uint8Array(16);
-	for (let i = 0; i < 16; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-	return bytes;
-}
-
-/** The position of each wanted record that is on the map, keyed `${part}/${uuid}`. */
-export function locate(parts: Iterable<PartColumns>, wanted: { part: PartId; uuid: string }[]): Map<string, Located> {
+/** The position of each wanted record that is on the map, keyed `${part}/${ref}` (ref as given, uuids lower-cased). */
+export function locate(parts: Iterable<PartColumns>, wanted: { part: PartId; ref: string }[]): Map<string, Located> {
 	const found = new Map<string, Located>();
-	const byPart = new Map<PartId, Map<number, { key: string; bytes: Uint8Array }[]>>();
+	const ids = new Map<PartId, Map<number, string>>();
+	const uuids = new Map<PartId, Map<string, string>>();
 	for (const w of wanted) {
-		const bytes = uuidBytes(w.uuid);
-		if (!bytes) continue;
-		const word = new Uint32Array(bytes.buffer, 0, 1)[0];
-		const words = byPart.get(w.part) ?? new Map();
-		byPart.set(w.part, words);
-		words.set(word, [...(words.get(word) ?? []), { key: `${w.part}/${w.uuid.toLowerCase()}`, bytes }]);
+		const ref = w.ref.toLowerCase();
+		const key = `${w.part}/${ref}`;
+		if (isIdRef(ref)) ids.set(w.part, (ids.get(w.part) ?? new Map()).set(Number(ref), key));
+		else uuids.set(w.part, (uuids.get(w.part) ?? new Map()).set(ref, key));
 	}
 	for (const p of parts) {
-		const words = byPart.get(p.id);
-		if (!words || p.length === 0) continue;
-		const view = new Uint32Array(p.uuids.buffer, p.uuids.byteOffset, p.length * 4);
-		for (let i = 0; i < p.length; i++) {
-			const candidates = words.get(view[i * 4]);
-			if (!candidates) continue;
-			for (const c of candidates) {
-				let same = true;
-				for (let b = 4; b < 16 && same; b++) same = p.uuids[i * 16 + b] === c.bytes[b];
-				if (same) found.set(c.key, { part: p.id, index: i, lon: p.positions[i * 2], lat: p.positions[i * 2 + 1] });
+		const at = (index: number): Located => ({ part: p.id, index, lon: p.positions[index * 2], lat: p.positions[index * 2 + 1] });
+		const wantedIds = ids.get(p.id);
+		if (wantedIds) {
+			for (let i = 0; i < p.length; i++) {
+				const key = wantedIds.get(p.ids[i]);
+				if (key !== undefined) found.set(key, at(i));
+			}
+		}
+		const wantedUuids = uuids.get(p.id);
+		if (wantedUuids) {
+			for (const [i, uuid] of p.uuids) {
+				const key = wantedUuids.get(uuid);
+				if (key !== undefined) found.set(key, at(i));
 			}
 		}
 	}

@@ -1,12 +1,12 @@
 // The Search and Ask panels' side of the map: which panel is open (each stays mounted once opened,
 // a conversation lives in it), the map's filters sent as a question's context, and the map
 // following what a question was understood as (follow.ts) or what the analyst chose instead.
-import type { Component, Dataset } from '../../types/dataset';
 import type { Interpretation, SearchHit, UnderstoodPart } from '../../types/search';
 import type { PinnedRecords } from '../filter';
 import type { FilterState } from '../filters.svelte';
 import { dayToIso, isoToDay } from '../geo';
-import type { Highlights } from '../overlays/highlights';
+import type { FoundRef, Highlights } from '../overlays/highlights';
+import { keyOfFound } from '../records';
 import type { RingOwner } from '../overlays/rings';
 import type { Selection } from '../selection.svelte';
 import { contextOf, follow, requestFields, sameScope, type Followed, type QuestionScope } from './follow';
@@ -102,8 +102,8 @@ export class Questions {
 	}
 
 	/** A result or source clicked: its record opens (ringed where the map has it). */
-	openFound(r: { dataset: Dataset; component: Component; uuid: string }): void {
+	openFound(r: FoundRef): void {
 		const [spot] = this.highlights.place([r]);
-		this.selection.select({ dataset: r.dataset, component: r.component, uuid: r.uuid.toLowerCase() }, spot?.lon, spot?.lat);
+		this.selection.select(keyOfFound(r), spot?.lon, spot?.lat);
 	}
 }

@@ -6,12 +6,15 @@ import type { Component, Dataset } from '../../types/dataset';
 import type { PartId } from '../../types/stream';
 import { locate, type Located } from '../assist/locate';
 import type { RecordFeed } from '../feed.svelte';
+import { keyOfFound } from '../records';
 import { mergeRingLabels, type Ring, type RingOwner } from './rings';
 
-export interface RecordRefByUuid {
+/** A record a panel points at: named by primary_id when it has one (as the map names it), else uuid. */
+export interface FoundRef {
 	dataset: Dataset;
 	component: Component;
 	uuid: string;
+	primary_id?: number;
 }
 
 export interface HighlightHooks {
@@ -42,14 +45,15 @@ export class Highlights {
 		return owner === 'ask' ? "a question's sources, numbered as cited" : 'search results';
 	}
 
-	/** Where the records are on this map (results and sources come as uuids). */
-	place(refs: RecordRefByUuid[]): (Located | null)[] {
-		const found = locate(this.feed.parts.values(), refs.map((r) => ({ part: `${r.dataset}/${r.component}` as PartId, uuid: r.uuid })));
-		return refs.map((r) => found.get(`${r.dataset}/${r.component}/${r.uuid.toLowerCase()}`) ?? null);
+	/** Where the records are on this map (by primary_id: results and sources carry it beside the uuid). */
+	place(refs: FoundRef[]): (Located | null)[] {
+		const keys = refs.map(keyOfFound);
+		const found = locate(this.feed.parts.values(), keys.map((k) => ({ part: `${k.dataset}/${k.component}` as PartId, ref: k.ref })));
+		return keys.map((k) => found.get(`${k.dataset}/${k.component}/${k.ref}`) ?? null);
 	}
 
 	/** Rings the records on the map (labelled, for sources) and fits the map to them; answers how many are on it. */
-	highlight(owner: RingOwner, refs: (RecordRefByUuid & { label?: string })[]): number {
+	highlight(owner: RingOwner, refs: (FoundRef & { label?: string })[]): number {
 		const spots = this.place(refs);
 		const rings = spots.flatMap((s, i) => (s ? [{ lon: s.lon, lat: s.lat, label: refs[i].label }] : []));
 		this.byOwner = { ...this.byOwner, [owner]: rings };

@@ -1,6 +1,5 @@
 // A row of the records table read from the page's own columns (no request): everything but the
 // title, which the stream does not carry.
-import { uuidToString } from '../../stream/decode';
 import { PART_IDS, type DictionaryField, type PartId } from '../../types/stream';
 import type { Component, Dataset } from '../../types/dataset';
 import type { PartColumns } from '../columns';
@@ -26,7 +25,7 @@ export function rowReader(parts: ReadonlyMap<PartId, PartColumns>, dictionaries:
 		const [dataset, component] = id.split('/') as [Dataset, Component];
 		const name = (field: DictionaryField, code: number) => (code < 0 ? '' : (dictionaries[field][code] ?? ''));
 		return {
-			key: { dataset, component, uuid: uuidToString(p.uuids, i) },
+			key: { dataset, component, ref: p.ref(i) },
 			date: dayToIso(p.day(i)),
 			country: name('country', p.country[i]),
 			area: name('area', p.area[i]),

@@ -5,7 +5,7 @@ import type { Map as MaplibreMap } from 'maplibre-gl';
 import { CLUSTER_MAX_ZOOM } from '../config';
 import type { RecordFeed } from '../feed.svelte';
 import type { FilterState } from '../filters.svelte';
-import type { RecordKey } from '../records';
+import { recordPath, type RecordKey } from '../records';
 import type { PlaybackState } from '../timeline/playback-state.svelte';
 import { DEFAULT_SORT, type TableSort } from '../worker/table-order';
 import { rowReader, type TableRow } from './rows';
@@ -90,9 +90,9 @@ export class TableState {
 		map?.easeTo({ center: [r.lon, r.lat], zoom: Math.max(map.getZoom(), CLUSTER_MAX_ZOOM + 2), duration: 600 });
 	}
 
-	/** The rows as uuids, in order, once the whole list has come (tests compare them with the service's own). */
-	uuids(): string[] | null {
+	/** The rows as `dataset/component/ref` (ref: the primary_id), in order, once the whole list has come (tests compare them with the service's own). */
+	refs(): string[] | null {
 		const order = this.order;
-		return order && this.complete ? Array.from(order, (ref) => this.row(ref).key.uuid) : null;
+		return order && this.complete ? Array.from(order, (ref) => recordPath(this.row(ref).key)) : null;
 	}
 }

@@ -2,7 +2,7 @@
 // clustering and facet counts, rebuilds the cluster index when the filter changes, and answers
 // viewport queries. The main thread never decodes, loops over a million records, or clusters.
 /// <reference lib="webworker" />
-import { readRecordStream, type RecordColumns } from '../../stream/decode';
+import { readRecordStream, StreamFormatError, type RecordColumns } from '../../stream/decode';
 import { DATASET_CODES, COMPONENT_CODES, PART_IDS, type ControlMessage, type DictionaryField, type PartId } from '../../types/stream';
 import { codeTable, EMPTY_FILTER, passesDays, passesNames, pinnedSets, type MapFilter } from '../filter';
 import { mercatorX, mercatorY } from '../geo';
@@ -411,7 +411,7 @@ async function load(url: string): Promise<void> {
 				post({ type: 'control', message });
 			} else {
 				const batch = frame.batch;
-				const part = `${DATASET_CODES[batch.dataset[0]]}/${COMPONENT_CODES[batch.component[0]]}` as PartId;
+				const part = `${DATASET_CODES[batch.dataset]}/${COMPONENT_CODES[batch.component]}` as PartId;
 				append(partOf(part), batch);
 				// Compact copies are moved to the main thread: the decoded columns may be views into a
 				// larger buffer that must not be detached or cloned whole.
@@ -422,7 +422,9 @@ async function load(url: string): Promise<void> {
 		}
 	} catch (error) {
 		if (signal.aborted) return;
-		post({ type: 'stream-failed', message: `The record stream broke off: ${(error as Error).message}. Reload to try again.` });
+		// A stream of another format version is refused as a whole, with its own message.
+		if (error instanceof StreamFormatError) post({ type: 'stream-failed', message: error.message });
+		else post({ type: 'stream-failed', message: `The record stream broke off: ${(error as Error).message}. Reload to try again.` });
 	}
 }
 
@@ -436,14 +438,15 @@ function compact(b: RecordColumns): RecordColumns {
 		country: b.country.slice(0, n),
 		entity: b.entity.slice(0, n),
 		area: b.area.slice(0, n),
-		uuid: b.uuid.slice(0, n * 16),
-		dataset: b.dataset.slice(0, n),
-		component: b.component.slice(0, n)
+		id: b.id.slice(0, n),
+		uuids: b.uuids,
+		dataset: b.dataset,
+		component: b.component
 	};
 }
 
 function transferables(b: RecordColumns): Transferable[] {
-	return [b.lon, b.lat, b.day, b.country, b.entity, b.area, b.uuid, b.dataset, b.component].map((a) => a.buffer as ArrayBuffer);
+	return [b.lon, b.lat, b.day, b.country, b.entity, b.area, b.id].map((a) => a.buffer as ArrayBuffer);
 }
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {

@@ -97,6 +97,7 @@ export function toTurn(dataset: Dataset, question: string, t: GenaiTurn, ignored
 			dataset: datasetOf(s.dataset ?? s.source_database) ?? dataset,
 			component: s.source_component === 'image' ? 'image' : 'video',
 			uuid: s.uuid.toLowerCase(),
+			primary_id: s.primary_id,
 			title: s.title,
 			primary_date: s.primary_date,
 			primary_country: s.primary_country,

@@ -87,6 +87,11 @@ export class ServiceClient {
 		return this.get(`${resourcePath(dataset, component)}/${encodeURIComponent(uuid)}`, {}, decodeRecordDetail, `the ${describe(dataset, component)} record ${uuid}`, options);
 	}
 
+	/** The same detail by the record's component id (its primary_id): how the record stream names records. */
+	recordByComponentId(dataset: Dataset, component: Component, componentId: number, options: CallOptions = {}): Promise<RecordDetail> {
+		return this.get(`${resourcePath(dataset, component)}/by-component-id/${componentId}`, {}, decodeRecordDetail, `the ${describe(dataset, component)} record with id ${componentId}`, options);
+	}
+
 	searchPage(dataset: Dataset, component: Component, params: SearchParams, options: CallOptions = {}): Promise<SearchPage> {
 		return this.get(resourcePath(dataset, component), searchQuery(params), decodeSearchPage, `${describe(dataset, component)} search`, options);
 	}

@@ -1,29 +1,33 @@
-// Turns pages of mappable records into the frames of the explorer's record stream (format in
-// $lib/types/stream.ts): one Arrow IPC stream per page, ~36 bytes per record, with country,
-// entity and area as Int16 codes whose new dictionary entries go out in 'dict' frames just before the
-// batch that first uses them. One encoder per browser stream: the dictionaries are its state.
-import { FixedSizeBinary, Field, Float32, Int16, Int32, makeData, RecordBatch, Schema, Struct, Table, tableToIPC, Uint8, type DataType } from 'apache-arrow';
-import { dateToDay, NO_CODE, uuidToBytes } from '../../stream/decode';
-import { BATCH_COLUMNS, COMPONENT_CODES, DATASET_CODES, FRAME_BATCH, FRAME_CONTROL, FRAME_HEADER_BYTES, type ControlMessage, type DictionaryField, type PartId } from '../../types/stream';
+// Turns pages of mappable records into the frames of the explorer's record stream (format 2:
+// $lib/types/stream.ts, docs/stream-format.md): one batch frame per page of fixed little-endian
+// columns, ~17 bytes per record (8 once compressed), with country, entity and area as Int16 codes
+// whose new dictionary entries go out in 'dict' frames just before the batch that first uses them.
+// One encoder per browser stream: the dictionaries are its state.
+import { dateToDay, NO_CODE, NO_DAY, uuidToBytes } from '../../stream/decode';
+import {
+	BATCH_HEADER_BYTES,
+	COMPONENT_CODES,
+	COORDINATE_UNITS_PER_DEGREE,
+	DATASET_CODES,
+	FRAME_BATCH,
+	FRAME_CONTROL,
+	FRAME_HEADER,
+	FRAME_HEADER_BYTES,
+	MAX_STREAM_ID,
+	NO_DAY_OFFSET,
+	STREAM_FORMAT_VERSION,
+	STREAM_HEADER_PAYLOAD_BYTES,
+	STREAM_MAGIC,
+	type ControlMessage,
+	type DictionaryField,
+	type PartId
+} from '../../types/stream';
 import type { Component, Dataset } from '../../types/dataset';
 import type { GeoItem } from './adapters/geo-manifest';
 
 const MAX_CODE = 32_767;
-
-// Non-nullable columns: "no value" travels as a sentinel (NO_CODE, NO_DAY), so no validity bitmaps.
-const TYPES = {
-	lon: new Float32(),
-	lat: new Float32(),
-	day: new Int32(),
-	country: new Int16(),
-	entity: new Int16(),
-	area: new Int16(),
-	uuid: new FixedSizeBinary(16),
-	dataset: new Uint8(),
-	component: new Uint8()
-} satisfies Record<keyof typeof BATCH_COLUMNS, DataType>;
-const FIELDS = Object.entries(TYPES).map(([name, type]) => new Field(name, type, false));
-const SCHEMA = new Schema(FIELDS);
+/** Days a batch's u16 offsets reach past its base (0xffff is "no date"). */
+const MAX_DAY_SPAN = NO_DAY_OFFSET - 1;
 const textEncoder = new TextEncoder();
 
 export function encodeFrame(kind: number, payload: Uint8Array): Uint8Array {
@@ -67,65 +71,127 @@ class Dictionary {
 	}
 }
 
+/** The stream's first frame: the magic and the format version. */
+export function encodeHeader(version = STREAM_FORMAT_VERSION): Uint8Array {
+	const payload = new Uint8Array(STREAM_HEADER_PAYLOAD_BYTES);
+	payload.set(STREAM_MAGIC);
+	new DataView(payload.buffer).setUint16(4, version, true);
+	return encodeFrame(FRAME_HEADER, payload);
+}
+
 export class StreamEncoder {
 	private readonly country = new Dictionary('country');
 	private readonly entity = new Dictionary('entity');
 	private readonly area = new Dictionary('area');
 
+	/** The header frame, then the 'start' message: the first chunk of every stream. */
+	start(message: Extract<ControlMessage, { type: 'start' }>): Uint8Array {
+		return concat([encodeHeader(), encodeControl(message)]);
+	}
+
 	control(message: ControlMessage): Uint8Array {
 		return encodeControl(message);
 	}
 
-	/** The frames of one page of one part, as one chunk: its new dictionary entries, then the batch. */
+	/** The frames of one page of one part, as one chunk: its new dictionary entries, then the batch(es). */
 	page(part: PartId, items: readonly GeoItem[]): Uint8Array {
-		const batch = this.batchFrame(part, items);
+		const batches = this.batchFrames(part, items);
 		const frames = [this.country.takeNews(), this.entity.takeNews(), this.area.takeNews()].filter((m) => m !== undefined).map(encodeControl);
-		frames.push(batch);
+		frames.push(...batches);
 		return concat(frames);
 	}
 
-	private batchFrame(part: PartId, items: readonly GeoItem[]): Uint8Array {
+	/**
+	 * One batch frame, or several when the page's dates span more than a u16 offset reaches
+	 * (179 years; never in practice, but then the page is halved rather than misread).
+	 */
+	private batchFrames(part: PartId, items: readonly GeoItem[]): Uint8Array[] {
+		const days = items.map((item) => dateToDay(item.date));
+		let base = Infinity;
+		let last = -Infinity;
+		for (const d of days) {
+			if (d === NO_DAY) continue;
+			if (d < base) base = d;
+			if (d > last) last = d;
+		}
+		if (base === Infinity) base = 0;
+		else if (last - base > MAX_DAY_SPAN) {
+			const half = Math.ceil(items.length / 2);
+			return [...this.batchFrames(part, items.slice(0, half)), ...this.batchFrames(part, items.slice(half))];
+		}
+		return [encodeFrame(FRAME_BATCH, this.batch(part, items, days, base))];
+	}
+
+	private batch(part: PartId, items: readonly GeoItem[], days: number[], dayBase: number): Uint8Array {
 		const n = items.length;
 		const [dataset, component] = part.split('/') as [Dataset, Component];
-		const lon = new Float32Array(n);
-		const lat = new Float32Array(n);
-		const day = new Int32Array(n);
-		const country = new Int16Array(n);
-		const entity = new Int16Array(n);
-		const area = new Int16Array(n);
-		const uuid = new Uint8Array(16 * n);
+		const ids: number[] = [];
+		const byUuid: { index: number; uuid: string }[] = [];
+		let previous = 0;
+		for (let i = 0; i < n; i++) {
+			const id = items[i].primaryId;
+			if (id === undefined || !Number.isInteger(id) || id < 0 || id > MAX_STREAM_ID) {
+				byUuid.push({ index: i, uuid: items[i].uuid });
+				writeVarint(ids, 0);
+				continue;
+			}
+			writeVarint(ids, zigzag(id - previous));
+			previous = id;
+		}
+		const columnsEnd = BATCH_HEADER_BYTES + 16 * n;
+		const payload = new Uint8Array(columnsEnd + ids.length + 20 * byUuid.length);
+		const view = new DataView(payload.buffer);
+		view.setUint8(0, DATASET_CODES.indexOf(dataset));
+		view.setUint8(1, COMPONENT_CODES.indexOf(component));
+		view.setUint32(4, n, true);
+		view.setInt32(8, dayBase, true);
+		view.setUint32(12, ids.length, true);
+		view.setUint32(16, byUuid.length, true);
+		// The payload is a fresh buffer and every column starts at a multiple of its width, so
+		// typed arrays can view it directly (little-endian, as every browser and Node host is).
+		const lon = new Int32Array(payload.buffer, BATCH_HEADER_BYTES, n);
+		const lat = new Int32Array(payload.buffer, BATCH_HEADER_BYTES + 4 * n, n);
+		const day = new Uint16Array(payload.buffer, BATCH_HEADER_BYTES + 8 * n, n);
+		const country = new Int16Array(payload.buffer, BATCH_HEADER_BYTES + 10 * n, n);
+		const entity = new Int16Array(payload.buffer, BATCH_HEADER_BYTES + 12 * n, n);
+		const area = new Int16Array(payload.buffer, BATCH_HEADER_BYTES + 14 * n, n);
 		for (let i = 0; i < n; i++) {
 			const item = items[i];
-			lon[i] = item.lon;
-			lat[i] = item.lat;
-			day[i] = dateToDay(item.date);
+			lon[i] = quantise(item.lon);
+			lat[i] = quantise(item.lat);
+			day[i] = days[i] === NO_DAY ? NO_DAY_OFFSET : days[i] - dayBase;
 			country[i] = this.country.code(item.country);
 			entity[i] = this.entity.code(item.entity);
 			area[i] = this.area.code(item.area);
-			if (!uuidToBytes(item.uuid, uuid, 16 * i)) throw new TypeError(`not a uuid: ${item.uuid}`);
 		}
-		const fill = (code: number) => new Uint8Array(n).fill(code);
-		const columns = { lon, lat, day, country, entity, area, uuid, dataset: fill(DATASET_CODES.indexOf(dataset)), component: fill(COMPONENT_CODES.indexOf(component)) };
-		return encodeFrame(FRAME_BATCH, ipcStream(n, columns));
+		payload.set(ids, columnsEnd);
+		let at = columnsEnd + ids.length;
+		for (const { index, uuid } of byUuid) {
+			view.setUint32(at, index, true);
+			if (!uuidToBytes(uuid, payload, at + 4)) throw new TypeError(`not a uuid: ${uuid}`);
+			at += 20;
+		}
+		return payload;
 	}
 }
 
-type Columns = { [K in keyof typeof TYPES]: (typeof TYPES)[K]['TArray'] };
+/** Degrees as whole 1e-5 degrees (the walker sends only finite, in-range ones: ±18,000,000 at most). */
+export function quantise(degrees: number): number {
+	return Math.round(degrees * COORDINATE_UNITS_PER_DEGREE);
+}
 
-function ipcStream(length: number, c: Columns): Uint8Array {
-	const children = [
-		makeData({ type: TYPES.lon, length, data: c.lon }),
-		makeData({ type: TYPES.lat, length, data: c.lat }),
-		makeData({ type: TYPES.day, length, data: c.day }),
-		makeData({ type: TYPES.country, length, data: c.country }),
-		makeData({ type: TYPES.entity, length, data: c.entity }),
-		makeData({ type: TYPES.area, length, data: c.area }),
-		makeData({ type: TYPES.uuid, length, data: c.uuid }),
-		makeData({ type: TYPES.dataset, length, data: c.dataset }),
-		makeData({ type: TYPES.component, length, data: c.component })
-	];
-	const data = makeData({ type: new Struct(FIELDS), length, nullCount: 0, children });
-	return tableToIPC(new Table([new RecordBatch(SCHEMA, data)]), 'stream');
+/** Signed to unsigned, small magnitudes small: 0, -1, 1, -2, … → 0, 1, 2, 3, … (exact up to 2^53). */
+function zigzag(n: number): number {
+	return n < 0 ? -2 * n - 1 : 2 * n;
+}
+
+/** LEB128: 7 bits a byte, low first, high bit set on all but the last. Arithmetic, not bitwise: ids pass 2^32. */
+function writeVarint(out: number[], value: number): void {
+	while (value >= 128) {
+		out.push((value % 128) | 128);
+		value = Math.floor(value / 128);
+	}
+	out.push(value);
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

@@ -10,7 +10,8 @@ import { probeParts } from './access';
 import type { ServiceClient } from './client';
 import { serviceOf, type Connection } from './connection';
 import { ServiceError, statusForBrowser } from './errors';
-import { parseRecordRef, parseStreamQuery } from './params';
+import type { RecordDetail } from './adapters/record';
+import { parseRecordRef, parseStreamQuery, type RecordRef } from './params';
 import { recordStream } from './record-stream';
 import { isAbort } from './timing';
 
@@ -66,26 +67,34 @@ export function streamRecords(url: URL, signal: AbortSignal): Response {
 	return new Response(body, { headers: { 'content-type': STREAM_CONTENT_TYPE, ...STREAM_CACHE, 'x-content-type-options': 'nosniff' } });
 }
 
-/** GET /api/record/{dataset}/{component}/{uuid} : the record detail, for the tooltip and side panel. */
+/** The record's detail by uuid, or by primary_id through the spec's component-id lookup. */
+function detailOf(client: ServiceClient, ref: RecordRef, signal: AbortSignal): Promise<RecordDetail> {
+	const { dataset, component, uuid, primaryId } = ref;
+	return uuid !== undefined ? client.recordDetail(dataset, component, uuid, { signal }) : client.recordByComponentId(dataset, component, primaryId!, { signal });
+}
+
+/** GET /api/record/{dataset}/{component}/{uuid or primary_id} : the record detail, for the tooltip and side panel. */
 export async function recordDetail(params: Record<string, string>, url: URL, signal: AbortSignal): Promise<Response> {
 	const ref = parseRecordRef(params);
 	if (!ref.ok) return failure(ref.message, 400);
-	const { dataset, component, uuid } = ref.value;
 	try {
-		return json(await service(url).client.recordDetail(dataset, component, uuid, { signal }), { headers: NO_STORE });
+		return json(await detailOf(service(url).client, ref.value, signal), { headers: NO_STORE });
 	} catch (error) {
 		return upstreamFailure(error, signal);
 	}
 }
 
-/** GET /api/media/{dataset}/{component}/{uuid} : the player (video) or viewer (image) link. */
+/** GET /api/media/{dataset}/{component}/{uuid or primary_id} : the player (video) or viewer (image) link. */
 export async function mediaLink(params: Record<string, string>, url: URL, request: Request): Promise<Response> {
 	const ref = parseRecordRef(params);
 	if (!ref.ok) return failure(ref.message, 400);
-	const { dataset, component, uuid } = ref.value;
+	const { dataset, component } = ref.value;
 	const { connection, client } = service(url);
 	const origin = publicOrigin(request, url, runtime().settings.origin);
 	try {
+		// The service's media routes take the uuid: a primary_id is resolved to it first.
+		const uuid = ref.value.uuid ?? (await detailOf(client, ref.value, request.signal)).uuid;
+		if (!uuid) return failure(`The service gave no uuid for the ${dataset} ${component} record ${ref.value.primaryId}.`, 502);
 		const media = await client.media(dataset, component, uuid, { signal: request.signal });
 		if (media.kind === 'player') media.embed_url = publicLink(media.embed_url, connection, origin);
 		else media.signed_url = publicLink(media.signed_url, connection, origin);

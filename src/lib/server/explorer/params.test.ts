@@ -20,8 +20,14 @@ describe('stream query', () => {
 describe('record reference', () => {
 	it('accepts singular or plural components and normalises the uuid', () => {
 		const uuid = crypto.randomUUID();
-		expect(parseRecordRef({ dataset: 'icdb', component: 'videos', uuid: uuid.toUpperCase() })).toEqual({ ok: true, value: { dataset: 'icdb', component: 'video', uuid } });
-		expect(parseRecordRef({ dataset: 'icd', component: 'image', uuid: 'nope' })).toMatchObject({ ok: false, message: '"nope" is not a record uuid.' });
-		expect(parseRecordRef({ dataset: 'x', component: 'image', uuid })).toMatchObject({ ok: false });
+		expect(parseRecordRef({ dataset: 'icdb', component: 'videos', ref: uuid.toUpperCase() })).toEqual({ ok: true, value: { dataset: 'icdb', component: 'video', uuid } });
+		expect(parseRecordRef({ dataset: 'icd', component: 'image', ref: 'nope' })).toMatchObject({ ok: false, message: '"nope" is neither a record uuid nor a record id (primary_id).' });
+		expect(parseRecordRef({ dataset: 'x', component: 'image', ref: uuid })).toMatchObject({ ok: false });
+	});
+
+	it('takes a primary_id (the record stream names records by it) and refuses what is not one', () => {
+		expect(parseRecordRef({ dataset: 'icd', component: 'video', ref: '551178' })).toEqual({ ok: true, value: { dataset: 'icd', component: 'video', primaryId: 551178 } });
+		expect(parseRecordRef({ dataset: 'icd', component: 'video', ref: '0' })).toMatchObject({ ok: true, value: { primaryId: 0 } });
+		for (const ref of ['-3', '1.5', '1e5', '12a', String(2 ** 53), '']) expect(parseRecordRef({ dataset: 'icd', component: 'video', ref })).toMatchObject({ ok: false });
 	});
 });

@@ -1,6 +1,7 @@
 // The explorer endpoints' inputs, checked with messages people can act on.
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../../types/dataset';
-import type { PartId } from '../../types/stream';
+import { isIdRef } from '../../stream/decode';
+import { MAX_STREAM_ID, type PartId } from '../../types/stream';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -20,19 +21,24 @@ export function parseStreamQuery(query: URLSearchParams): Parsed<PartId[]> {
 	return { ok: true, value: datasets.value.flatMap((d) => components.value.map((c) => `${d}/${c}` as PartId)) };
 }
 
+/** A record named by its uuid or by its primary_id (the component id, as the record stream names it). */
 export interface RecordRef {
 	dataset: Dataset;
 	component: Component;
-	uuid: string;
+	uuid?: string;
+	primaryId?: number;
 }
 
-export function parseRecordRef(params: { dataset?: string; component?: string; uuid?: string }): Parsed<RecordRef> {
+/** `{dataset}/{component}/{ref}`: ref is a uuid (with its dashes) or a primary_id (digits). */
+export function parseRecordRef(params: { dataset?: string; component?: string; ref?: string }): Parsed<RecordRef> {
 	const dataset = parseDataset(params.dataset ?? '');
 	if (!dataset) return { ok: false, message: `Unknown dataset "${params.dataset}"; expected ${DATASETS.join(' or ')}.` };
 	const component = parseComponent(params.component ?? '');
 	if (!component) return { ok: false, message: `Unknown component "${params.component}"; expected ${COMPONENTS.join(' or ')}.` };
-	if (!UUID.test(params.uuid ?? '')) return { ok: false, message: `"${params.uuid}" is not a record uuid.` };
-	return { ok: true, value: { dataset, component, uuid: params.uuid!.toLowerCase() } };
+	const ref = params.ref ?? '';
+	if (UUID.test(ref)) return { ok: true, value: { dataset, component, uuid: ref.toLowerCase() } };
+	if (isIdRef(ref) && Number(ref) <= MAX_STREAM_ID) return { ok: true, value: { dataset, component, primaryId: Number(ref) } };
+	return { ok: false, message: `"${ref}" is neither a record uuid nor a record id (primary_id).` };
 }
 
 function parseDataset(text: string): Dataset | undefined {

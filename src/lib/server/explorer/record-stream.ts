@@ -41,7 +41,7 @@ export function recordStream(options: RecordStreamOptions): ReadableStream<Uint8
 				// Not awaited: start() must return for the stream to be read while the walk runs.
 				void (async () => {
 					const started = now();
-					await write(encoder.control({ type: 'start', parts: [...options.parts], source: options.origin }));
+					await write(encoder.start({ type: 'start', parts: [...options.parts], source: options.origin }));
 					try {
 						const { received } = await walkManifests({ source: options.source, parts: options.parts, signal: abort.signal, emit, pageSize: options.pageSize, maxRestarts: options.maxRestarts });
 						await write(encoder.control({ type: 'done', received, ms: now() - started }));

@@ -110,6 +110,7 @@ export async function runSearch(client: ServiceClient, r: SearchRequest, signal:
 			return page.items.filter((item) => item.uuid).map((item): SearchHit => ({
 				...parts[i],
 				uuid: item.uuid!.toLowerCase(),
+				primary_id: item.primary_id,
 				title: item.title,
 				primary_date: item.primary_date,
 				primary_country: item.primary_country,
@@ -144,6 +145,7 @@ export async function runSearch(client: ServiceClient, r: SearchRequest, signal:
 				dataset,
 				component,
 				uuid: item.uuid.toLowerCase(),
+				primary_id: item.primary_id,
 				primary_date: item.primary_date,
 				primary_country: item.primary_country,
 				entity: item.entity,

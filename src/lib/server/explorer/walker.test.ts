@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMPONENT_CODES, DATASET_CODES, type ControlMessage, type PartId } from '../../types/stream';
-import { readRecordStream, uuidToString } from '../../stream/decode';
+import { readRecordStream, recordRef } from '../../stream/decode';
 import { ServiceClient } from './client';
 import { Pacer } from './pacer';
 import { recordStream } from './record-stream';
@@ -34,10 +34,13 @@ async function receive(options: { parts?: PartId[]; signal?: AbortSignal; pageSi
 			continue;
 		}
 		const b = event.batch;
-		for (let i = 0; i < b.length; i++) {
-			const part = `${DATASET_CODES[b.dataset[i]]}/${COMPONENT_CODES[b.component[i]]}` as PartId;
-			uuids.get(part)!.push(uuidToString(b.uuid, i));
-		}
+		const part = `${DATASET_CODES[b.dataset]}/${COMPONENT_CODES[b.component]}` as PartId;
+		for (let i = 0; i < b.length; i++) uuids.get(part)!.push(recordRef(b, i));
+	}
+	// The stream names records by primary_id: compared by uuid, through the fake's own records (inserted ones too).
+	for (const [part, refs] of uuids) {
+		const uuidOf = new Map(fake.records(SERVICE_PART[part]).map((x) => [String(x.primary_id), x.uuid]));
+		uuids.set(part, refs.map((ref) => uuidOf.get(ref) ?? `unknown record ${ref}`));
 	}
 	return { uuids, controls, of: (type) => controls.filter((c) => c.type === type) };
 }

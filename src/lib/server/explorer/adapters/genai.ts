@@ -5,6 +5,7 @@ import { decodeWith, optionalInt, optionalNumber, optionalText } from './shape';
 
 const source = z.looseObject({
 	uuid: z.string(),
+	primary_id: optionalInt,
 	citation: optionalInt,
 	dataset: optionalText,
 	source_database: optionalText,
