@@ -123,7 +123,7 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 		...(text.rings ? [{ label: text.rings, draw: (cx: number, cy: number) => ring(ctx, cx, cy, 5, RING) }] : []),
 		...(text.areas ? [{ label: 'drawn area', draw: (cx: number, cy: number) => ((ctx.strokeStyle = palette.area), ctx.setLineDash([3, 2]), ctx.strokeRect(cx - 5, cy - 4, 10, 8), ctx.setLineDash([])) }] : [])
 	];
-	if (text.scale) x = drawScale(ctx, text.scale, x, line1);
+	if (text.scale) x = drawScale(ctx, text.scale, x, line1, INK);
 	for (const item of legend) {
 		item.draw(x + 6, line1 - 4);
 		ctx.fillStyle = INK;
@@ -143,8 +143,8 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 }
 
 /** The hexbin or heatmap view's scale on the footer's line: its title, then classes or a ramp. Returns the x after it. */
-function drawScale(ctx: CanvasRenderingContext2D, scale: ScaleLegend, x: number, line: number): number {
-	ctx.fillStyle = INK;
+function drawScale(ctx: CanvasRenderingContext2D, scale: ScaleLegend, x: number, line: number, ink: string): number {
+	ctx.fillStyle = ink;
 	ctx.fillText(scale.title + ':', x, line);
 	x += ctx.measureText(scale.title + ':').width + 8;
 	if (scale.gradient) {
@@ -156,14 +156,14 @@ function drawScale(ctx: CanvasRenderingContext2D, scale: ScaleLegend, x: number,
 		ctx.fillStyle = ramp;
 		ctx.fillRect(x, line - 9, 90, 10);
 		x += 96;
-		ctx.fillStyle = INK;
+		ctx.fillStyle = ink;
 		const last = scale.stops.at(-1)!.label;
 		ctx.fillText(last, x, line);
 		return x + ctx.measureText(last).width + 22;
 	}
 	for (const stop of scale.stops) {
 		hexagon(ctx, x + 6, line - 4, 6, stop.hex);
-		ctx.fillStyle = INK;
+		ctx.fillStyle = ink;
 		ctx.fillText(stop.label, x + 15, line);
 		x += 15 + ctx.measureText(stop.label).width + 10;
 	}
