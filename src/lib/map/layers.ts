@@ -7,8 +7,12 @@ import type { Dataset } from '../types/dataset';
 import type { Box, PartColumns } from './columns';
 import { CLUSTER_MAX_ZOOM, DATASET_RGB } from './config';
 import type { DensityFrame } from './worker/density';
+import { AgeFadeExtension } from './timeline/age-fade-extension';
+import { PLAYBACK_DOT_RADIUS_PX } from './timeline/fade';
 
 const dateAndNameFilter = new DataFilterExtension({ filterSize: 2 });
+/** Playback's fade by age (timeline/fade.ts), on the day the filter already holds. */
+const ageFade = new AgeFadeExtension();
 
 /** Bold text with a white halo (SDF font), readable over the basemap and the points. */
 const HALOED_LABEL = { fontFamily: 'system-ui, sans-serif', fontWeight: 700, outlineWidth: 3, outlineColor: [255, 255, 255, 255], fontSettings: { sdf: true } };
@@ -43,7 +47,7 @@ export interface LayerInputs {
 	visibleParts: Set<PartId>;
 	/** Inclusive day range of the GPU date filter (fractional during playback). */
 	dayRange: [number, number];
-	/** Inner range of full opacity: points fade in and out between it and dayRange (playback). */
+	/** Playback: the window's recent part, at full opacity; older points fade by age (timeline/fade.ts). */
 	softRange: [number, number] | null;
 	/** During playback the records are drawn without clusters (they would need rebuilding each frame). */
 	playing: boolean;
@@ -190,10 +194,12 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				bounds: [frame.west, frame.south, frame.east, frame.north],
 				textureParameters: { minFilter: 'linear', magFilter: 'linear' },
 				pickable: false,
-				// For tests and the benchmark: how many records the image holds, and of how many.
+				// For tests and the benchmark: how many records the image holds, and of how many; its pixels
+				// (deck.gl turns `image` into a texture).
 				records,
 				passing,
-				cells
+				cells,
+				pixels: image
 			} as never)
 		);
 	}
@@ -209,7 +215,8 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				visible: input.visibleParts.has(part.id),
 				pickable: !gpuDots,
 				radiusUnits: 'pixels',
-				getRadius: gpuDots ? 2.6 : 4.5,
+				getRadius: gpuDots ? PLAYBACK_DOT_RADIUS_PX : 4.5,
+				radiusMinPixels: input.playing ? PLAYBACK_DOT_RADIUS_PX : 0,
 				lineWidthUnits: 'pixels',
 				getLineWidth: isImage ? 1.6 : 1,
 				stroked: !gpuDots,
@@ -217,9 +224,9 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				// Zoomed in, videos are solid dots and images rings, so the two components read apart at a glance.
 				getFillColor: gpuDots ? [...rgb, 170] : isImage ? [255, 255, 255, 220] : [...rgb, 220],
 				getLineColor: [...rgb, 255],
-				extensions: [dateAndNameFilter],
+				extensions: [dateAndNameFilter, ageFade],
 				filterRange: [input.dayRange, [1, 1]],
-				filterSoftRange: input.softRange ? [input.softRange, [1, 1]] : null,
+				ageFade: input.softRange ? [input.dayRange[0], input.softRange[0]] : null,
 				autoHighlight: true,
 				highlightColor: [20, 20, 20, 160]
 			} as never)

@@ -4,6 +4,7 @@
 // multiplied by the export's pixel ratio, so text and symbols keep their size at 2×.
 import { DATASET_LABEL, type Dataset } from '../../types/dataset';
 import { DATASET_HEX } from '../config';
+import { OLDEST_WEIGHT } from '../timeline/fade';
 import type { ExportSize } from './sizes';
 
 export const TITLE_BAND_PX = 64;
@@ -23,6 +24,8 @@ export interface BriefingText {
 	rings?: string;
 	/** Whether drawn areas are on the map. */
 	areas?: boolean;
+	/** A frame of the playback video: every record a dot, faded by age, no clusters. */
+	playback?: boolean;
 }
 
 /** The rings and areas as layers.ts and areas/draw.ts draw them. */
@@ -51,9 +54,9 @@ function fit(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): str
 	return text.slice(0, lo) + '…';
 }
 
-export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, text: BriefingText, scaleBar: { px: number; label: string }): HTMLCanvasElement {
+/** The briefing around the map image, drawn on `canvas` (a new one if not given; the video reuses one). */
+export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, text: BriefingText, scaleBar: { px: number; label: string }, canvas = document.createElement('canvas')): HTMLCanvasElement {
 	const { width, height, scale } = size;
-	const canvas = document.createElement('canvas');
 	canvas.width = width * scale;
 	canvas.height = height * scale;
 	const ctx = canvas.getContext('2d')!;
@@ -86,9 +89,7 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 	ctx.fillStyle = INK;
 	ctx.font = `700 22px ${FONT}`;
 	ctx.fillText(fit(ctx, text.title, textRoom), 16, 32);
-	ctx.fillStyle = MUTED;
-	ctx.font = `13px ${FONT}`;
-	ctx.fillText(fit(ctx, text.subtitle, width - 32), 16, 53);
+	drawSubtitle(ctx, text.subtitle, width);
 
 	// Footer, first line: scale bar, then the legend.
 	const footer = TITLE_BAND_PX + area.height;
@@ -107,9 +108,10 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 	let x = 22 + scaleBar.px + ctx.measureText(scaleBar.label).width + 22;
 	const legend: { draw: (cx: number, cy: number) => void; label: string }[] = [
 		...text.datasets.map((d) => ({ label: DATASET_LABEL[d], draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, DATASET_HEX[d]) })),
-		{ label: 'video', draw: (cx, cy) => dot(ctx, cx, cy, 5, '#475569') },
-		{ label: 'image', draw: (cx, cy) => ring(ctx, cx, cy, 4.5, '#475569') },
-		{ label: 'cluster (records in it; grey: ICD and ICDB mixed)', draw: (cx, cy) => dot(ctx, cx, cy, 7, '#898a7b') },
+		...(text.playback ? playbackLegend(ctx) : [
+		{ label: 'video', draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, '#475569') },
+		{ label: 'image', draw: (cx: number, cy: number) => ring(ctx, cx, cy, 4.5, '#475569') },
+		{ label: 'cluster (records in it; grey: ICD and ICDB mixed)', draw: (cx: number, cy: number) => dot(ctx, cx, cy, 7, '#898a7b') }]),
 		...(text.rings ? [{ label: text.rings, draw: (cx: number, cy: number) => ring(ctx, cx, cy, 5, RING_HEX) }] : []),
 		...(text.areas ? [{ label: 'drawn area', draw: (cx: number, cy: number) => ((ctx.strokeStyle = AREA_HEX), ctx.setLineDash([3, 2]), ctx.strokeRect(cx - 5, cy - 4, 10, 8), ctx.setLineDash([])) }] : [])
 	];
@@ -129,6 +131,23 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 	ctx.fillText(generated, width - 16 - generatedWidth, line2);
 	ctx.fillText(fit(ctx, text.attribution.join(' · '), width - 48 - generatedWidth), 16, line2);
 	return canvas;
+}
+
+/** Playback draws records, not clusters: one dot each, the older in the window the fainter. */
+function playbackLegend(ctx: CanvasRenderingContext2D) {
+	return [
+		{ label: 'newest in the window', draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, '#475569') },
+		{ label: 'oldest', draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, `rgba(71, 85, 105, ${OLDEST_WEIGHT})`) }
+	];
+}
+
+/** The title band's second line (filters, dates, count); the video redraws it on each frame. */
+export function drawSubtitle(ctx: CanvasRenderingContext2D, subtitle: string, width: number): void {
+	ctx.fillStyle = '#ffffff';
+	ctx.fillRect(0, 40, width, 20);
+	ctx.fillStyle = MUTED;
+	ctx.font = `13px ${FONT}`;
+	ctx.fillText(fit(ctx, subtitle, width - 32), 16, 53);
 }
 
 function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number) {
