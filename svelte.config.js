@@ -29,7 +29,8 @@ const config = {
 				'img-src': ['self', 'data:', 'blob:'],
 				'connect-src': ['self'],
 				'font-src': ['self'],
-				'media-src': ['self'],
+				// blob:: the exported video's preview in its dialog (made in the page, never fetched).
+				'media-src': ['self', 'blob:'],
 				// The embedded service's player page, framed by the record panel.
 				'frame-src': ['self'],
 				'object-src': ['none'],

@@ -1,8 +1,11 @@
 // npm run brief -- --out brief.png [--view "<explorer URL or its state>"] [--size 1920x1080]
 //                  [--scale 1|2] [--title "…"] [--theme light|dark] [--timeout S] [--key-file FILE|-]
+// npm run brief -- --video playback.webm|.mp4 [--duration S] [--fps N] [same options, no --scale]
 // A briefing image without clicking: starts the app if none answers at the view's address, opens
 // the view in headless Chromium, waits until every record is drawn, and writes the same PNG as the
-// "Export image" button. Progress goes to stderr; the written file's path and size to stdout.
+// "Export image" button, or with --video the timeline playback as the "Export video" button makes
+// it (the playback settings from the view's URL state). Progress goes to stderr; the written
+// file's path and size to stdout (for a video also its frame count and encoding time).
 // An explorer in sign-in mode is signed in to with the analyst's own key, from --key-file (a file,
 // or - for standard input), ICD_ANALYST_KEY, or a prompt that does not echo: never an argument,
 // which would stay in the shell's history and the process list.
@@ -11,12 +14,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './lib/chromium';
 import { loadEnvFile, readSettings } from '../src/lib/server/env';
 import { SESSION_ENDED_HEADER } from '../src/lib/types/session';
 import { parseSize, sizeProblem } from '../src/lib/map/export/sizes';
 import { parseThemeSetting, THEME_PARAM } from '../src/lib/theme/theme';
+import { videoProblem } from '../src/lib/map/export/video-plan';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const say = (line: string) => process.stderr.write(line + '\n');
@@ -30,6 +34,9 @@ function fail(message: string): never {
 const { values } = parseArgs({
 	options: {
 		out: { type: 'string' },
+		video: { type: 'string' },
+		duration: { type: 'string', default: '10' },
+		fps: { type: 'string', default: '30' },
 		view: { type: 'string', default: '' },
 		size: { type: 'string', default: '1920x1080' },
 		scale: { type: 'string', default: '1' },
@@ -40,11 +47,13 @@ const { values } = parseArgs({
 	}
 });
 
-if (!values.out) fail('--out FILE.png is required');
+if (!values.out === !values.video) fail('give either --out FILE.png or --video FILE.webm (or .mp4)');
 const size = parseSize(values.size!);
 if (!size) fail(`--size ${values.size}: expected WIDTHxHEIGHT, for example 1920x1080`);
 const scale = Number(values.scale);
-const problem = sizeProblem({ ...size, scale });
+const video = values.video ? { seconds: Number(values.duration), fps: Number(values.fps), format: /\.mp4$/i.test(values.video) ? ('mp4' as const) : ('webm' as const) } : null;
+if (values.video && !/\.(webm|mp4)$/i.test(values.video)) fail('--video: the file name must end in .webm or .mp4');
+const problem = video ? videoProblem({ ...size, ...video }) : sizeProblem({ ...size, scale });
 if (problem) fail(problem);
 const timeoutMs = Number(values.timeout) * 1000;
 if (!(timeoutMs > 0)) fail('--timeout must be a positive number of seconds');
@@ -158,6 +167,27 @@ async function signedInContext(browser: Browser, base: URL, colorScheme: 'light'
 	return context;
 }
 
+/** The playback video, made in the page as the "Export video" button makes it; progress every 10 %. */
+async function writeVideo(page: Page, out: string, v: { seconds: number; fps: number; format: 'webm' | 'mp4' }) {
+	const total = Math.round(v.seconds * v.fps);
+	say(`Encoding ${total} frames of ${size!.width} × ${size!.height} (${v.seconds} s at ${v.fps} fps, ${v.format.toUpperCase()})…`);
+	let shown = -1;
+	await page.exposeFunction('__briefVideoProgress', (p: { done: number; total: number; what: string }) => {
+		const tenth = Math.floor((p.done / p.total) * 10);
+		if (tenth !== shown) say(`${p.what}${p.done ? ` (${tenth * 10} %)` : ''}`);
+		shown = tenth;
+	});
+	const r = await page.evaluate(
+		({ request, progress }) => (window as unknown as { __explorer: { exportVideo(r: unknown, p: string): Promise<{ base64: string; frames: number; ms: number }> } }).__explorer.exportVideo(request, progress),
+		{ request: { width: size!.width, height: size!.height, ...v, title: values.title }, progress: '__briefVideoProgress' }
+	);
+	const bytes = Buffer.from(r.base64, 'base64');
+	fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+	fs.writeFileSync(out, bytes);
+	say(`Wrote ${out} (${(bytes.length / 1_048_576).toFixed(1)} MiB): ${r.frames} frames in ${(r.ms / 1000).toFixed(1)} s`);
+	process.stdout.write(`${out} ${size!.width}x${size!.height} ${r.frames} frames ${(r.ms / 1000).toFixed(1)} s\n`);
+}
+
 async function main() {
 	const url = viewUrl(values.view!, `http://127.0.0.1:${process.env.PORT ?? '3000'}`);
 	if (values.theme) url.searchParams.set(THEME_PARAM, values.theme);
@@ -185,6 +215,7 @@ async function main() {
 			if (Date.now() > deadline) throw new Error(`the map did not settle within ${values.timeout} s${state.error ? ` (${state.error})` : ''}`);
 			await new Promise((r) => setTimeout(r, 500));
 		}
+		if (video) return await writeVideo(page, values.video!, video);
 		say(`Rendering ${size!.width * scale} × ${size!.height * scale} pixels…`);
 		const dataUrl = await page.evaluate(
 			(request) => (window as unknown as { __explorer: { exportImage(r: unknown): Promise<string> } }).__explorer.exportImage(request),

@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact } from '../helpers/browser';
+import { coloured, dark } from '../helpers/pixels';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import type { Oracle } from '../helpers/oracle';
 import { freePort, runScript, type TestServer } from '../helpers/server';
@@ -24,32 +25,6 @@ const idle = () => settled(page);
 const param = (name: string) => new URL(page.url()).searchParams.get(name);
 const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 const countBetween = (from: string, to: string) => db.count('mappable = 1 AND primary_date BETWEEN ? AND ?', from, to);
-
-/** Pixels of the map's own colours (dataset points and clusters): saturated, unlike the grey-blue basemap. */
-function coloured(png: PNG, fromRow: number, toRow: number): number {
-	let n = 0;
-	for (let y = fromRow; y < toRow; y++) {
-		for (let x = 0; x < png.width; x++) {
-			const i = (y * png.width + x) * 4;
-			const r = png.data[i];
-			const g = png.data[i + 1];
-			const b = png.data[i + 2];
-			if (Math.max(r, g, b) - Math.min(r, g, b) > 60) n++;
-		}
-	}
-	return n;
-}
-
-function dark(png: PNG, fromRow: number, toRow: number): number {
-	let n = 0;
-	for (let y = fromRow; y < toRow; y++) {
-		for (let x = 0; x < png.width; x++) {
-			const i = (y * png.width + x) * 4;
-			if (png.data[i] < 90 && png.data[i + 1] < 90 && png.data[i + 2] < 90) n++;
-		}
-	}
-	return n;
-}
 
 async function exportImage(request: { width: number; height: number; scale: number; title: string }): Promise<PNG> {
 	const url = await page.evaluate((r) => (window as any).__explorer.exportImage(r) as Promise<string>, request);
@@ -125,12 +100,18 @@ describe('the timeline', () => {
 		// This machine renders in software (the density image per frame); the hardware path is forced.
 		const layers = () =>
 			page.evaluate(() =>
-				((window as any).__explorer.map.__deck.layerManager.getLayers() as any[]).map((l) => ({ id: l.id as string, data: l.props.data, range: l.props.filterRange?.[0] as [number, number] | undefined, soft: l.props.filterSoftRange?.[0] as [number, number] | undefined }))
+				((window as any).__explorer.map.__deck.layerManager.getLayers() as any[]).map((l) => ({ id: l.id as string, data: l.props.data, range: l.props.filterRange?.[0] as [number, number] | undefined, fade: l.props.ageFade as [number, number] | null | undefined, radius: l.props.radiusMinPixels as number }))
 			);
 		await page.evaluate(() => (window as any).__explorer.usePlaybackOnGpu(true));
 		try {
 			await page.evaluate(() => (window as any).__explorer.play({ loop: true }));
-			await expect.poll(async () => (await layers()).some((l) => l.id.startsWith('points-') && l.soft)).toBe(true);
+			await expect.poll(async () => (await layers()).some((l) => l.id.startsWith('points-') && l.fade)).toBe(true);
+			// Dots of the playback radius whatever the zoom, faded by age from the window's start to its recent part.
+			const playingLayer = (await layers()).find((l) => l.id.startsWith('points-') && l.fade)!;
+			expect(playingLayer.radius).toBe(3.5);
+			expect(playingLayer.fade![0]).toBe(playingLayer.range![0]);
+			expect(playingLayer.fade![1]).toBeGreaterThan(playingLayer.range![0]);
+			expect(playingLayer.fade![1]).toBeLessThan(playingLayer.range![1]);
 			const first = (await layers()).filter((l) => l.id.startsWith('points-'));
 			expect((await layers()).some((l) => l.id === 'density' || l.id === 'clusters')).toBe(false);
 			// Same data objects (nothing uploaded), a window that moves.

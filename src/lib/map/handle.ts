@@ -5,6 +5,8 @@ import type { Map as MaplibreMap } from 'maplibre-gl';
 import type { Area } from '../geo/areas';
 import type { Component, Dataset } from '../types/dataset';
 import type { ExportRequest } from './export/briefing';
+import type { VideoProgress } from './export/map-video';
+import type { VideoRequest } from './export/video-plan';
 import { BRIEFING_TITLE } from './export/map-briefing';
 import { CLUSTER_MAX_ZOOM } from './config';
 import type { RecordFeed } from './feed.svelte';
@@ -25,6 +27,11 @@ export interface ExplorerHandle {
 	points(limit?: number): { x: number; y: number; dataset: Dataset; component: Component; ref: string }[];
 	/** The briefing image as a PNG data URL. */
 	exportImage(request: Partial<ExportRequest>): Promise<string>;
+	/**
+	 * The playback video (defaults: the map's size rounded to even pixels, 10 s, 30 fps, WebM) as
+	 * base64, with how long it took; `onprogress` names a window function told of each frame.
+	 */
+	exportVideo(request: Partial<VideoRequest>, onprogress?: string): Promise<{ base64: string; type: string; frames: number; ms: number }>;
 	playing(): boolean;
 	/** The playback window shown (playing, or held by a step); null when the map shows the date range. */
 	playWindow(): { from: number; to: number } | null;
@@ -66,6 +73,7 @@ export interface HandleSources {
 	playback: PlaybackState;
 	table: TableState;
 	briefing(request: ExportRequest): Promise<HTMLCanvasElement>;
+	video(request: VideoRequest, progress?: (p: VideoProgress) => void): Promise<Blob>;
 }
 
 /** The handle over a page's state (read-only views of what it shows; nothing secret). */
@@ -95,6 +103,22 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 			const screen = s.container.getBoundingClientRect();
 			const canvas = await s.briefing({ width: request.width ?? Math.round(screen.width), height: request.height ?? Math.round(screen.height), scale: request.scale ?? 1, title: request.title ?? BRIEFING_TITLE, places: request.places });
 			return canvas.toDataURL('image/png');
+		},
+		exportVideo: async (request, onprogress) => {
+			const screen = s.container.getBoundingClientRect();
+			const even = (n: number) => Math.round(n / 2) * 2;
+			const report = onprogress ? (window as unknown as Record<string, (p: VideoProgress) => void>)[onprogress] : undefined;
+			const started = performance.now();
+			let frames = 0;
+			const blob = await s.video(
+				{ width: request.width ?? even(screen.width), height: request.height ?? even(screen.height), seconds: request.seconds ?? 10, fps: request.fps ?? 30, format: request.format ?? 'webm', title: request.title ?? BRIEFING_TITLE, places: request.places },
+				(p) => ((frames = p.done), report?.(p))
+			);
+			const ms = performance.now() - started;
+			const bytes = new Uint8Array(await blob.arrayBuffer());
+			let binary = '';
+			for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+			return { base64: btoa(binary), type: blob.type, frames, ms };
 		},
 		playing: () => s.playback.player.playing,
 		playWindow: () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PartColumns } from './columns';
 import { pointLayers, type LayerInputs, type PointData } from './layers';
+import { PLAYBACK_DOT_RADIUS_PX } from './timeline/fade';
 
 /** A part with records on a line from (0, 0) to (n-1, (n-1)/10); every third fails the name filter. */
 function part(n: number): PartColumns {
@@ -43,12 +44,13 @@ describe('point layers', () => {
 		expect(layers[0].props).toMatchObject({ records: 667, passing: 700, bounds: [-180, -85, 180, 85] });
 		// Playback zoomed out draws the same image (no clusters, no points) in software WebGL…
 		expect(pointLayers(inputs([p], { zoom: 3, density, playing: true })).map((l) => l.id)).toEqual(['density']);
-		// …and on a hardware GPU every passing record as a dot, faded by the GPU filter range.
+		// …and on a hardware GPU every passing record as a dot of the playback radius, faded by age on the GPU.
 		const gpu = pointLayers(inputs([p], { zoom: 3, density, playing: true, playbackOnGpu: true, bounds: { west: -180, south: -85, east: 180, north: 85 }, softRange: [19010, 19020], dayRange: [19000, 19030] }));
 		expect(gpu.map((l) => l.id)).toEqual(['points-icd/video']);
 		// The world padded by its own size reaches lon 540 (the test's records run to lon 999).
 		expect((gpu[0].props.data as PointData).length).toBe([...Array(541).keys()].filter((i) => i % 3 !== 2).length);
-		expect(gpu[0].props).toMatchObject({ filterRange: [[19000, 19030], [1, 1]], filterSoftRange: [[19010, 19020], [1, 1]], pickable: false });
+		expect(gpu[0].props).toMatchObject({ filterRange: [[19000, 19030], [1, 1]], ageFade: [19000, 19010], pickable: false, getRadius: PLAYBACK_DOT_RADIUS_PX, radiusMinPixels: PLAYBACK_DOT_RADIUS_PX });
+		expect((gpu[0].props as { filterSoftRange?: unknown }).filterSoftRange ?? null).toBeNull();
 	});
 
 	it('in the hexbin and heatmap views, draws the worker\'s bins or image at every zoom, no records and no clusters', () => {

@@ -12,8 +12,12 @@ import { aggregateLayers, imageLayer } from './aggregate-layers';
 import { pieAtlas, pieStep } from './cluster-pie';
 import type { MapView } from './views';
 import { mapPalette } from '../theme/palette';
+import { AgeFadeExtension } from './timeline/age-fade-extension';
+import { PLAYBACK_DOT_RADIUS_PX } from './timeline/fade';
 
 const dateAndNameFilter = new DataFilterExtension({ filterSize: 2 });
+/** Playback's fade by age (timeline/fade.ts), on the day the filter already holds. */
+const ageFade = new AgeFadeExtension();
 
 /** Bold text with a halo of the basemap's colour (SDF font), readable over the basemap and the points. */
 const haloedLabel = () => ({ fontFamily: 'system-ui, sans-serif', fontWeight: 700, outlineWidth: 3, outlineColor: mapPalette().halo, fontSettings: { sdf: true } });
@@ -51,7 +55,7 @@ export interface LayerInputs {
 	visibleParts: Set<PartId>;
 	/** Inclusive day range of the GPU date filter (fractional during playback). */
 	dayRange: [number, number];
-	/** Inner range of full opacity: points fade in and out between it and dayRange (playback). */
+	/** Playback: the window's recent part, at full opacity; older points fade by age (timeline/fade.ts). */
 	softRange: [number, number] | null;
 	/** During playback the records are drawn without clusters (they would need rebuilding each frame). */
 	playing: boolean;
@@ -202,7 +206,8 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				visible: input.visibleParts.has(part.id),
 				pickable: !gpuDots,
 				radiusUnits: 'pixels',
-				getRadius: gpuDots ? 2.6 : 4.5,
+				getRadius: gpuDots ? PLAYBACK_DOT_RADIUS_PX : 4.5,
+				radiusMinPixels: input.playing ? PLAYBACK_DOT_RADIUS_PX : 0,
 				lineWidthUnits: 'pixels',
 				getLineWidth: isImage ? 1.6 : 1,
 				stroked: !gpuDots,
@@ -210,9 +215,9 @@ export function pointLayers(input: LayerInputs): Layer[] {
 				// Zoomed in, videos are solid dots and images rings, so the two components read apart at a glance.
 				getFillColor: gpuDots ? [...rgb, 170] : isImage ? mapPalette().imageFill : [...rgb, 220],
 				getLineColor: [...rgb, 255],
-				extensions: [dateAndNameFilter],
+				extensions: [dateAndNameFilter, ageFade],
 				filterRange: [input.dayRange, [1, 1]],
-				filterSoftRange: input.softRange ? [input.softRange, [1, 1]] : null,
+				ageFade: input.softRange ? [input.dayRange[0], input.softRange[0]] : null,
 				autoHighlight: true,
 				highlightColor: mapPalette().hover
 			} as never)

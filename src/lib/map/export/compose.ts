@@ -5,6 +5,7 @@
 import { DATASET_LABEL, type Dataset } from '../../types/dataset';
 import { DATASET_HEX } from '../config';
 import { mapPalette } from '../../theme/palette';
+import { OLDEST_WEIGHT } from '../timeline/fade';
 import type { ExportSize } from './sizes';
 import type { ScaleLegend } from '../aggregate-scale';
 import { drawPie } from '../cluster-pie';
@@ -28,6 +29,8 @@ export interface BriefingText {
 	/** The map's view (clusters when absent) and, for hexbins or the heatmap, its colour scale. */
 	view?: MapView;
 	scale?: ScaleLegend | null;
+	/** A frame of the playback video: every record a dot, faded by age, no clusters. */
+	playback?: boolean;
 }
 
 /** The map's part of the image, in CSS pixels. */
@@ -52,9 +55,9 @@ function fit(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): str
 	return text.slice(0, lo) + '…';
 }
 
-export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, text: BriefingText, scaleBar: { px: number; label: string }): HTMLCanvasElement {
+/** The briefing around the map image, drawn on `canvas` (a new one if not given; the video reuses one). */
+export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, text: BriefingText, scaleBar: { px: number; label: string }, canvas = document.createElement('canvas')): HTMLCanvasElement {
 	const { width, height, scale } = size;
-	const canvas = document.createElement('canvas');
 	canvas.width = width * scale;
 	canvas.height = height * scale;
 	const ctx = canvas.getContext('2d')!;
@@ -91,9 +94,7 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 	ctx.fillStyle = INK;
 	ctx.font = `700 22px ${FONT}`;
 	ctx.fillText(fit(ctx, text.title, textRoom), 16, 32);
-	ctx.fillStyle = MUTED;
-	ctx.font = `13px ${FONT}`;
-	ctx.fillText(fit(ctx, text.subtitle, width - 32), 16, 53);
+	drawSubtitle(ctx, text.subtitle, width);
 
 	// Footer, first line: scale bar, then the legend.
 	const footer = TITLE_BAND_PX + area.height;
@@ -115,9 +116,13 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 		...(clustered
 			? [
 					...text.datasets.map((d) => ({ label: DATASET_LABEL[d], draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, DATASET_HEX[d]) })),
-					{ label: 'video', draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, palette.export.symbol) },
-					{ label: 'image', draw: (cx: number, cy: number) => ring(ctx, cx, cy, 4.5, palette.export.symbol) },
-					{ label: 'cluster (records in it; pie: ICD share orange, ICDB blue)', draw: (cx: number, cy: number) => drawPie(ctx, cx, cy, 7.5, 0.35, 1.2) }
+					...(text.playback
+						? playbackLegend(ctx, palette.export.symbol)
+						: [
+								{ label: 'video', draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, palette.export.symbol) },
+								{ label: 'image', draw: (cx: number, cy: number) => ring(ctx, cx, cy, 4.5, palette.export.symbol) },
+								{ label: 'cluster (records in it; pie: ICD share orange, ICDB blue)', draw: (cx: number, cy: number) => drawPie(ctx, cx, cy, 7.5, 0.35, 1.2) }
+							])
 				]
 			: []),
 		...(text.rings ? [{ label: text.rings, draw: (cx: number, cy: number) => ring(ctx, cx, cy, 5, RING) }] : []),
@@ -176,6 +181,24 @@ function hexagon(ctx: CanvasRenderingContext2D, x: number, y: number, r: number,
 	for (let k = 0; k < 6; k++) ctx.lineTo(x + r * Math.sin((k * Math.PI) / 3), y - r * Math.cos((k * Math.PI) / 3));
 	ctx.closePath();
 	ctx.fill();
+}
+
+/** Playback draws records, not clusters: one dot each, the older in the window the fainter. */
+function playbackLegend(ctx: CanvasRenderingContext2D, symbol: string) {
+	return [
+		{ label: 'newest in the window', draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, symbol) },
+		{ label: 'oldest', draw: (cx: number, cy: number) => ((ctx.globalAlpha = OLDEST_WEIGHT), dot(ctx, cx, cy, 5, symbol), (ctx.globalAlpha = 1)) }
+	];
+}
+
+/** The title band's second line (filters, dates, count); the video redraws it on each frame. */
+export function drawSubtitle(ctx: CanvasRenderingContext2D, subtitle: string, width: number): void {
+	const { background, muted } = mapPalette().export;
+	ctx.fillStyle = background;
+	ctx.fillRect(0, 40, width, 20);
+	ctx.fillStyle = muted;
+	ctx.font = `13px ${FONT}`;
+	ctx.fillText(fit(ctx, subtitle, width - 32), 16, 53);
 }
 
 function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number) {

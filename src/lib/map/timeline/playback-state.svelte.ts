@@ -5,7 +5,7 @@
 import type { RecordFeed } from '../feed.svelte';
 import type { FilterState } from '../filters.svelte';
 import { countInRange } from './bins';
-import { DEFAULT_PLAYBACK, softRanges, windowDays, type PlaybackSettings, type PlaybackWindow } from './playback';
+import { daysLabel, DEFAULT_PLAYBACK, softRanges, windowDays, type PlaybackSettings, type PlaybackWindow } from './playback';
 import { Player } from './player';
 
 export interface PlaybackHooks {
@@ -26,9 +26,7 @@ export class PlaybackState {
 	readonly dateLabel = $derived.by(() => {
 		const filter = this.filters.filter;
 		const range = this.window ? windowDays(this.window) : filter.dayFrom !== null || filter.dayTo !== null ? filter : null;
-		if (!range) return null;
-		const fmt = (day: number | null) => (day === null ? '…' : new Date(day * 86_400_000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
-		return range.dayFrom === range.dayTo ? fmt(range.dayFrom) : `${fmt(range.dayFrom)} – ${fmt(range.dayTo)}`;
+		return range ? daysLabel(range) : null;
 	});
 
 	constructor(
@@ -73,8 +71,8 @@ export class PlaybackState {
 		return soft ? { range: soft.range, soft: soft.soft } : { range: this.filters.days(), soft: null };
 	}
 
-	/** Playback stays within the date range set (cut to the days with records). */
-	private domain() {
+	/** Playback stays within the date range set (cut to the days with records); the video plays the same. */
+	domain() {
 		const { dayBounds } = this.feed;
 		const { filter } = this.filters;
 		if (dayBounds.min === null || dayBounds.max === null) return null;

@@ -38,13 +38,14 @@ describe('timeline playback', () => {
 		expect(step({ from: 1010, to: 1040 }, moving, -1, domain)).toEqual({ from: 1000, to: 1030 });
 	});
 
-	it('turns a fractional window into whole days and soft GPU ranges inside it', () => {
+	it('turns a fractional window into whole days, and marks its recent part for the fade by age', () => {
 		expect(windowDays({ from: 1000.4, to: 1030.7 })).toEqual({ dayFrom: 1001, dayTo: 1030 });
 		const { range, soft } = softRanges({ from: 1000, to: 1030 }, moving);
 		expect(range).toEqual([1000, 1030]);
-		expect(soft[0]).toBeGreaterThan(1000);
-		expect(soft[1]).toBeLessThan(1030);
-		expect(soft[0]).toBeLessThanOrEqual(soft[1]);
-		expect(softRanges({ from: 1000, to: 1030 }, { ...moving, mode: 'cumulative' }).soft[0]).toBe(1000);
+		// The newest fifth of a moving window at full weight, up to its end.
+		expect(soft).toEqual([1024, 1030]);
+		// Cumulative: the newest step, however long the run so far.
+		expect(softRanges({ from: 1000, to: 1300 }, { ...moving, mode: 'cumulative', widthDays: 30 }).soft).toEqual([1270, 1300]);
+		expect(softRanges({ from: 1000, to: 1010 }, { ...moving, mode: 'cumulative', widthDays: 30 }).soft).toEqual([1000, 1010]);
 	});
 });

@@ -99,11 +99,19 @@ export function windowDays(w: PlaybackWindow): { dayFrom: number; dayTo: number 
 	return { dayFrom, dayTo: Math.max(dayFrom, Math.floor(w.to + 1e-9)) };
 }
 
+/** "3 Mar 2024 – 2 Apr 2024", or one date; '…' for an open end. */
+export function daysLabel(range: { dayFrom: number | null; dayTo: number | null }): string {
+	const fmt = (day: number | null) => (day === null ? '…' : new Date(day * 86_400_000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
+	return range.dayFrom === range.dayTo ? fmt(range.dayFrom) : `${fmt(range.dayFrom)} – ${fmt(range.dayTo)}`;
+}
+
 /**
- * GPU filter ranges with soft edges: points fade in over the leading `fade` of the window and,
- * in window mode, fade out over the trailing one, so playback reads as motion, not flicker.
+ * The dates drawn while playing: the window, and its recent part (`soft`), drawn at full weight
+ * while older records fade by age (fade.ts). The recent part is the newest fifth of a moving
+ * window, or the newest step of a cumulative one, so the front of playback reads as motion.
  */
 export function softRanges(w: PlaybackWindow, s: PlaybackSettings): { range: [number, number]; soft: [number, number] } {
-	const fade = Math.min((w.to - w.from) * 0.2, Math.max(s.speed * 0.5, 0.5));
-	return { range: [w.from, w.to], soft: [s.mode === 'cumulative' ? w.from : w.from + fade, w.to - fade] };
+	const width = w.to - w.from;
+	const recent = s.mode === 'cumulative' ? Math.min(width, s.widthDays) : width * 0.2;
+	return { range: [w.from, w.to], soft: [w.to - recent, w.to] };
 }

@@ -50,11 +50,26 @@ describe('rasterizeDensity', () => {
 		expect(img.passing).toBe(2);
 	});
 
-	it('fades records towards the edges of the playback window', () => {
-		const p = columns(true, [{ lon: 10.3, lat: 10.2, day: 10 }, { lon: 50.3, lat: 10.2, day: 2 }]);
-		const img = rasterizeDensity({ frame: world, parts: [{ columns: p, passes: everyone }], dayRange: [0, 20], softRange: [8, 12], style: 'playback' });
-		expect(alphaAt(img, 10.3, 10.2)).toBeGreaterThan(alphaAt(img, 50.3, 10.2));
+	it('fades records by age in the playback window: the newest at full weight, older fainter', () => {
+		const p = columns(true, [{ lon: 10.3, lat: 10.2, day: 19 }, { lon: 50.3, lat: 10.2, day: 2 }, { lon: 90.3, lat: 10.2, day: 10 }]);
+		const img = rasterizeDensity({ frame: world, parts: [{ columns: p, passes: everyone }], dayRange: [0, 20], softRange: [16, 20], style: 'playback' });
+		expect(alphaAt(img, 10.3, 10.2)).toBeGreaterThan(alphaAt(img, 90.3, 10.2));
+		expect(alphaAt(img, 90.3, 10.2)).toBeGreaterThan(alphaAt(img, 50.3, 10.2));
 		expect(alphaAt(img, 50.3, 10.2)).toBeGreaterThan(0);
+	});
+
+	it('draws each record of playback as a dot of the minimum radius in screen pixels', () => {
+		const p = columns(true, [{ lon: 10.3, lat: 10.2, day: 5 }]);
+		// One cell per screen pixel: a disc of radius 3.5 with a soft rim (45 cells touched).
+		const frame = { ...world, width: 1000, height: 1000, cellPixels: 1 };
+		const rows = (style: 'playback' | 'underlay') => {
+			const img = rasterizeDensity({ frame, parts: [{ columns: p, passes: everyone }], dayRange: [0, 10], softRange: null, style });
+			let covered = 0;
+			for (let i = 3; i < img.rgba.length; i += 4) if (img.rgba[i] > 0) covered++;
+			return covered;
+		};
+		expect(rows('underlay')).toBe(1);
+		expect(rows('playback')).toBe(45);
 	});
 });
 

@@ -8,6 +8,7 @@
 // costs the same at any record count. Zoomed out, a 2-pixel cell is all a point ever covered.
 import { DATASET_RGB } from '../config';
 import { mercatorX, mercatorY } from '../geo';
+import { ageWeight, discOffsets, PLAYBACK_DOT_RADIUS_PX } from '../timeline/fade';
 
 /** Web Mercator's latitude limit: the map shows nothing beyond it. */
 export const MAX_LAT = 85.0511287798066;
@@ -23,6 +24,8 @@ export interface DensityFrame {
 	north: number;
 	width: number;
 	height: number;
+	/** Screen pixels per cell (playback dots keep their size in pixels); 2 when not given. */
+	cellPixels?: number;
 }
 
 /** The records of one part, as the worker holds them (x, y in the unit Mercator square). */
@@ -45,7 +48,7 @@ export interface DensityInput {
 	parts: { columns: DensityColumns; passes: (index: number) => boolean }[];
 	/** Inclusive day range drawn. */
 	dayRange: [number, number];
-	/** Inner range drawn at full weight; records between it and dayRange fade out (playback). */
+	/** The recent part drawn at full weight; older records fade by age (playback, timeline/fade.ts). */
 	softRange: [number, number] | null;
 	style: DensityStyle;
 }
@@ -63,17 +66,14 @@ export interface DensityImage {
 
 const STYLE_ALPHA: Record<DensityStyle, { base: number; perDoubling: number; max: number }> = {
 	underlay: { base: 70, perDoubling: 22, max: 190 },
-	playback: { base: 150, perDoubling: 20, max: 245 }
+	playback: { base: 200, perDoubling: 15, max: 250 }
 };
 
-/** Weight of a record on `day`: 1 inside the soft range, fading to 0 at the edge of the day range. */
-function dayWeight(day: number, range: [number, number], soft: [number, number] | null): number {
-	if (day < range[0] || day > range[1]) return 0;
-	if (!soft) return 1;
-	if (day < soft[0]) return soft[0] > range[0] ? (day - range[0]) / (soft[0] - range[0]) : 1;
-	if (day > soft[1]) return range[1] > soft[1] ? (range[1] - day) / (range[1] - soft[1]) : 1;
-	return 1;
-}
+// The grids are kept between images and cleared cell by cell afterwards: a playback frame then
+// costs its records and the cells they touch, not the whole grid (two million cells at 1080p).
+let weight = new Float32Array(0);
+let icdWeight = new Float32Array(0);
+let occupied = new Int32Array(0);
 
 /** The filtered records counted into the frame's cells (weights fade with the soft range). */
 export interface DensityCounts {
@@ -84,16 +84,38 @@ export interface DensityCounts {
 }
 
 export function rasterizeDensity(input: DensityInput): DensityImage {
-	const { weight, icdWeight, records, passing } = countDensity(input);
-	const { rgba, cells } = colour(weight, icdWeight, input.style);
-	return { frame: input.frame, rgba, records, passing, cells };
+	const { frame } = input;
+	const { records, passing, cells } = countIntoGrids(input);
+	const rgba = new Uint8ClampedArray(frame.width * frame.height * 4);
+	if (input.style === 'playback') dots(rgba, cells, frame);
+	else colour(rgba, cells, input.style);
+	clearGrids(cells);
+	return { frame, rgba, records, passing, cells };
 }
 
+/** The counts as arrays of the frame's own size, for the hexbin and heatmap views (aggregate.ts). */
 export function countDensity(input: Omit<DensityInput, 'style'>): DensityCounts {
+	const size = input.frame.width * input.frame.height;
+	const { records, passing, cells } = countIntoGrids(input);
+	const counts = { weight: weight.slice(0, size), icdWeight: icdWeight.slice(0, size), records, passing };
+	clearGrids(cells);
+	return counts;
+}
+
+/** Zeroes the cells the last count touched, so the grids are clean for the next image. */
+function clearGrids(cells: number): void {
+	for (let k = 0; k < cells; k++) weight[occupied[k]] = icdWeight[occupied[k]] = 0;
+}
+
+/** Counts the filtered records into the shared grids; `cells` of `occupied` name the cells touched. */
+function countIntoGrids(input: Omit<DensityInput, 'style'>): { records: number; passing: number; cells: number } {
 	const { frame } = input;
 	const { width, height } = frame;
-	const weight = new Float32Array(width * height);
-	const icdWeight = new Float32Array(width * height);
+	if (weight.length < width * height) {
+		weight = new Float32Array(width * height);
+		icdWeight = new Float32Array(width * height);
+		occupied = new Int32Array(width * height);
+	}
 	const x0 = mercatorX(frame.west);
 	const y0 = mercatorY(frame.north);
 	const sx = width / (mercatorX(frame.east) - x0);
@@ -101,12 +123,13 @@ export function countDensity(input: Omit<DensityInput, 'style'>): DensityCounts 
 	const [from, to] = input.dayRange;
 	let records = 0;
 	let passing = 0;
+	let cells = 0;
 	for (const { columns: p, passes } of input.parts) {
 		const n = p.length;
 		for (let i = 0; i < n; i++) {
 			const day = p.day[i];
 			if (day < from || day > to || !passes(i)) continue;
-			const w = input.softRange ? dayWeight(day, input.dayRange, input.softRange) : 1;
+			const w = input.softRange ? ageWeight(day, input.dayRange, input.softRange) : 1;
 			if (w <= 0) continue;
 			passing++;
 			const cx = Math.floor((p.x[i] - x0) * sx);
@@ -114,34 +137,59 @@ export function countDensity(input: Omit<DensityInput, 'style'>): DensityCounts 
 			const cy = Math.floor((p.y[i] - y0) * sy);
 			if (cy < 0 || cy >= height) continue;
 			const cell = cy * width + cx;
+			if (weight[cell] === 0) occupied[cells++] = cell;
 			weight[cell] += w;
 			if (p.isIcd) icdWeight[cell] += w;
 			records++;
 		}
 	}
-	return { weight, icdWeight, records, passing };
+	return { records, passing, cells };
 }
 
-/** Colour by the ICD share of the cell, opacity growing with the logarithm of its weight. */
-function colour(weight: Float32Array, icdWeight: Float32Array, style: DensityStyle): { rgba: Uint8ClampedArray; cells: number } {
-	const rgba = new Uint8ClampedArray(weight.length * 4);
-	let cells = 0;
+/** A cell's colour by its ICD share, and its opacity growing with the logarithm of its weight. */
+function cellColour(cell: number, style: DensityStyle, out: Uint8ClampedArray, o: number): void {
 	const { base, perDoubling, max } = STYLE_ALPHA[style];
 	const [ir, ig, ib] = DATASET_RGB.icd;
 	const [br, bg, bb] = DATASET_RGB.icdb;
-	for (let cell = 0; cell < weight.length; cell++) {
-		const w = weight[cell];
-		if (w <= 0) continue;
-		cells++;
-		const share = icdWeight[cell] / w;
-		const o = cell * 4;
-		rgba[o] = ir * share + br * (1 - share);
-		rgba[o + 1] = ig * share + bg * (1 - share);
-		rgba[o + 2] = ib * share + bb * (1 - share);
-		// A faded record (w < 1) is fainter than one record at full weight.
-		rgba[o + 3] = w < 1 ? base * w : Math.min(max, base + perDoubling * Math.log2(w));
+	const w = weight[cell];
+	const share = icdWeight[cell] / w;
+	out[o] = ir * share + br * (1 - share);
+	out[o + 1] = ig * share + bg * (1 - share);
+	out[o + 2] = ib * share + bb * (1 - share);
+	// A faded record (w < 1) is fainter than one record at full weight.
+	out[o + 3] = w < 1 ? base * w : Math.min(max, base + perDoubling * Math.log2(w));
+}
+
+function colour(rgba: Uint8ClampedArray, cells: number, style: DensityStyle): void {
+	for (let k = 0; k < cells; k++) cellColour(occupied[k], style, rgba, occupied[k] * 4);
+}
+
+/**
+ * Playback: every cell with records becomes a dot of PLAYBACK_DOT_RADIUS_PX, so records read at any
+ * zoom. Where dots overlap, the most opaque (the newest, by the fade by age) is drawn on top.
+ */
+function dots(rgba: Uint8ClampedArray, cells: number, frame: DensityFrame): void {
+	const { width, height } = frame;
+	const disc = discOffsets(PLAYBACK_DOT_RADIUS_PX / (frame.cellPixels ?? 2));
+	const c = new Uint8ClampedArray(4);
+	for (let k = 0; k < cells; k++) {
+		const cell = occupied[k];
+		cellColour(cell, 'playback', c, 0);
+		const x = cell % width;
+		const y = (cell - x) / width;
+		for (const { dx, dy, cover } of disc) {
+			const tx = x + dx;
+			const ty = y + dy;
+			if (tx < 0 || ty < 0 || tx >= width || ty >= height) continue;
+			const t = (ty * width + tx) * 4;
+			const a = c[3] * cover;
+			if (a <= rgba[t + 3]) continue;
+			rgba[t] = c[0];
+			rgba[t + 1] = c[1];
+			rgba[t + 2] = c[2];
+			rgba[t + 3] = a;
+		}
 	}
-	return { rgba, cells };
 }
 
 /**
@@ -165,5 +213,5 @@ export function densityFrame(
 	const cell = Math.max(cellPixels, Math.sqrt((Math.abs(right - left) * Math.abs(bottom - top)) / MAX_CELLS));
 	const width = Math.max(1, Math.ceil(Math.abs(right - left) / cell));
 	const height = Math.max(1, Math.ceil(Math.abs(bottom - top) / cell));
-	return { west, south, east, north, width, height };
+	return { west, south, east, north, width, height, cellPixels: cell };
 }
