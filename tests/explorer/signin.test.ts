@@ -189,6 +189,32 @@ describe('under the analyst\'s key', () => {
 		expect(search.notes.join(' ')).toContain('ICDB');
 	});
 
+	it('records on the map open under the key: named by uuid without the lookup feature, by primary_id with it', async () => {
+		const isUuid = (ref: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(ref);
+		// This analyst's key has detail but not lookup: a primary_id would be refused (403) when opened.
+		const withoutLookup = await streamUnder(server.url, cookie);
+		const refs = withoutLookup.refs.get('icd/video')!;
+		expect(refs.length).toBe(restricted('video'));
+		expect(refs.every(isUuid)).toBe(true);
+		for (const ref of [refs[0], refs.at(-1)!]) expect((await get(`/api/record/icd/video/${ref}`, cookie)).status).toBe(200);
+		expect((await get(`/api/media/icd/video/${refs[0]}`, cookie)).status).toBe(200);
+
+		const lookup = server.createKey(['--datasets', 'icd', '--features', 'geo,detail,media,lookup', '--entities', entities.join(',')]);
+		const session = (await signIn(server.url, lookup.key)).cookie!;
+		const byId = (await streamUnder(server.url, session)).refs.get('icd/video')!;
+		expect(byId.length).toBe(refs.length);
+		expect(byId.every((ref) => /^\d+$/.test(ref))).toBe(true);
+		const own = await get(`/api/record/icd/video/${byId[0]}`, session);
+		expect(own.status).toBe(200);
+		expect(entities).toContain((await own.json()).entity);
+		expect((await get(`/api/media/icd/video/${byId[0]}`, session)).status).toBe(200);
+		// Another entity's record, by its primary_id: not there for this key, as by uuid.
+		const other = db.one<{ primary_id: number }>(`SELECT primary_id FROM records WHERE dataset = 'icd' AND component = 'video' AND entity NOT IN (?, ?) LIMIT 1`, ...entities);
+		expect((await get(`/api/record/icd/video/${other.primary_id}`, session)).status).toBe(404);
+		expect((await get(`/api/media/icd/video/${other.primary_id}`, session)).status).toBe(404);
+		expect(seen.some((t) => t.includes(lookup.key))).toBe(false);
+	});
+
 	it('Ask: under the analyst\'s key, and a conversation is that key\'s alone', async () => {
 		const ask = async (c: string, body: Record<string, unknown>) => record(await withSession(`${server.url}/api/ask`, c, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
 		// This analyst's key has no genai feature (the server's own key has every feature).

@@ -1,7 +1,7 @@
 // Signing in to an explorer in sign-in mode over HTTP, as a browser's form post would, and reading
 // its record stream under the session.
-import { readRecordStream } from '../../src/lib/stream/decode';
-import type { ControlMessage } from '../../src/lib/types/stream';
+import { readRecordStream, recordRef } from '../../src/lib/stream/decode';
+import { COMPONENT_CODES, DATASET_CODES, type ControlMessage } from '../../src/lib/types/stream';
 
 export interface SignInAnswer {
 	status: number;
@@ -38,17 +38,25 @@ export function withSession(url: string, cookie: string, init: RequestInit = {})
 	return fetch(url, { ...init, headers, redirect: 'manual' });
 }
 
-/** The records of /api/stream under a session: counts per part, and the control messages. */
-export async function streamUnder(url: string, cookie: string): Promise<{ parts: Map<string, number>; controls: ControlMessage[]; total: number }> {
+/** The records of /api/stream under a session: counts per part, the control messages, and the refs the page would open records by. */
+export async function streamUnder(url: string, cookie: string): Promise<{ parts: Map<string, number>; controls: ControlMessage[]; total: number; refs: Map<string, string[]> }> {
 	const r = await withSession(`${url}/api/stream`, cookie);
 	if (r.status !== 200) throw new Error(`stream answered ${r.status}: ${await r.text()}`);
 	const parts = new Map<string, number>();
 	const controls: ControlMessage[] = [];
+	const refs = new Map<string, string[]>();
 	let total = 0;
 	for await (const event of readRecordStream(r.body!)) {
-		if (event.type === 'control') controls.push(event.message);
-		else total += event.batch.length;
+		if (event.type === 'control') {
+			controls.push(event.message);
+			continue;
+		}
+		const b = event.batch;
+		const part = `${DATASET_CODES[b.dataset]}/${COMPONENT_CODES[b.component]}`;
+		if (!refs.has(part)) refs.set(part, []);
+		for (let i = 0; i < b.length; i++) refs.get(part)!.push(recordRef(b, i));
+		total += b.length;
 	}
 	for (const m of controls) if (m.type === 'part-done') parts.set(m.part, m.received);
-	return { parts, controls, total };
+	return { parts, controls, total, refs };
 }

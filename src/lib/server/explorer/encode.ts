@@ -24,6 +24,7 @@ import {
 } from '../../types/stream';
 import type { Component, Dataset } from '../../types/dataset';
 import type { GeoItem } from './adapters/geo-manifest';
+import type { RecordNaming } from './record-naming';
 
 const MAX_CODE = 32_767;
 /** Days a batch's u16 offsets reach past its base (0xffff is "no date"). */
@@ -93,9 +94,12 @@ export class StreamEncoder {
 		return encodeControl(message);
 	}
 
-	/** The frames of one page of one part, as one chunk: its new dictionary entries, then the batch(es). */
-	page(part: PartId, items: readonly GeoItem[]): Uint8Array {
-		const batches = this.batchFrames(part, items);
+	/**
+	 * The frames of one page of one part, as one chunk: its new dictionary entries, then the
+	 * batch(es). Records are named by primary_id unless `naming` says uuid (record-naming.ts).
+	 */
+	page(part: PartId, items: readonly GeoItem[], naming: RecordNaming = 'primary-id'): Uint8Array {
+		const batches = this.batchFrames(part, items, naming === 'uuid');
 		const frames = [this.country.takeNews(), this.entity.takeNews(), this.area.takeNews()].filter((m) => m !== undefined).map(encodeControl);
 		frames.push(...batches);
 		return concat(frames);
@@ -105,7 +109,7 @@ export class StreamEncoder {
 	 * One batch frame, or several when the page's dates span more than a u16 offset reaches
 	 * (179 years; never in practice, but then the page is halved rather than misread).
 	 */
-	private batchFrames(part: PartId, items: readonly GeoItem[]): Uint8Array[] {
+	private batchFrames(part: PartId, items: readonly GeoItem[], byUuidOnly: boolean): Uint8Array[] {
 		const days = items.map((item) => dateToDay(item.date));
 		let base = Infinity;
 		let last = -Infinity;
@@ -117,12 +121,12 @@ export class StreamEncoder {
 		if (base === Infinity) base = 0;
 		else if (last - base > MAX_DAY_SPAN) {
 			const half = Math.ceil(items.length / 2);
-			return [...this.batchFrames(part, items.slice(0, half)), ...this.batchFrames(part, items.slice(half))];
+			return [...this.batchFrames(part, items.slice(0, half), byUuidOnly), ...this.batchFrames(part, items.slice(half), byUuidOnly)];
 		}
-		return [encodeFrame(FRAME_BATCH, this.batch(part, items, days, base))];
+		return [encodeFrame(FRAME_BATCH, this.batch(part, items, days, base, byUuidOnly))];
 	}
 
-	private batch(part: PartId, items: readonly GeoItem[], days: number[], dayBase: number): Uint8Array {
+	private batch(part: PartId, items: readonly GeoItem[], days: number[], dayBase: number, byUuidOnly: boolean): Uint8Array {
 		const n = items.length;
 		const [dataset, component] = part.split('/') as [Dataset, Component];
 		const ids: number[] = [];
@@ -130,7 +134,7 @@ export class StreamEncoder {
 		let previous = 0;
 		for (let i = 0; i < n; i++) {
 			const id = items[i].primaryId;
-			if (id === undefined || !Number.isInteger(id) || id < 0 || id > MAX_STREAM_ID) {
+			if (byUuidOnly || id === undefined || !Number.isInteger(id) || id < 0 || id > MAX_STREAM_ID) {
 				byUuid.push({ index: i, uuid: items[i].uuid });
 				writeVarint(ids, 0);
 				continue;

@@ -4,10 +4,12 @@
 import type { PartId } from '../../types/stream';
 import { DrainGate } from './drain-gate';
 import { StreamEncoder } from './encode';
+import { RecordNamings, type ComponentIdLookup } from './record-naming';
 import { walkManifests, type GeoManifestSource, type WalkEvent } from './walker';
 
 export interface RecordStreamOptions {
-	source: GeoManifestSource;
+	/** The manifests to walk, and the lookup that tells how the page may name their records. */
+	source: GeoManifestSource & ComponentIdLookup;
 	parts: readonly PartId[];
 	origin: 'embedded' | 'remote';
 	/** The browser's request signal: aborts the walk when it goes away. */
@@ -28,6 +30,7 @@ export function recordStream(options: RecordStreamOptions): ReadableStream<Uint8
 	const now = options.now ?? Date.now;
 	const encoder = new StreamEncoder();
 	const gate = new DrainGate();
+	const namings = new RecordNamings(options.source, abort.signal);
 	abort.signal.addEventListener('abort', gate.release, { once: true });
 
 	return new ReadableStream<Uint8Array>(
@@ -36,7 +39,11 @@ export function recordStream(options: RecordStreamOptions): ReadableStream<Uint8
 				const write = async (chunk: Uint8Array): Promise<void> => {
 					if (!abort.signal.aborted) await gate.write(controller, chunk);
 				};
-				const emit = (event: WalkEvent) => write(event.type === 'page' ? encoder.page(event.part, event.items) : encoder.control(event));
+				const emit = async (event: WalkEvent) => {
+					if (event.type !== 'page') return write(encoder.control(event));
+					const naming = await namings.of(event.part, event.items[0]);
+					return write(encoder.page(event.part, event.items, naming));
+				};
 
 				// Not awaited: start() must return for the stream to be read while the walk runs.
 				void (async () => {

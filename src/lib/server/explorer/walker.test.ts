@@ -18,6 +18,8 @@ function client(): ServiceClient {
 
 interface Received {
 	uuids: Map<PartId, string[]>;
+	/** The refs as the stream gave them: primary_ids or uuids. */
+	refs: Map<PartId, string[]>;
 	controls: ControlMessage[];
 	of(type: ControlMessage['type']): ControlMessage[];
 }
@@ -37,12 +39,14 @@ async function receive(options: { parts?: PartId[]; signal?: AbortSignal; pageSi
 		const part = `${DATASET_CODES[b.dataset]}/${COMPONENT_CODES[b.component]}` as PartId;
 		for (let i = 0; i < b.length; i++) uuids.get(part)!.push(recordRef(b, i));
 	}
-	// The stream names records by primary_id: compared by uuid, through the fake's own records (inserted ones too).
-	for (const [part, refs] of uuids) {
+	// The stream names records by primary_id (or by uuid, record-naming.ts): compared by uuid, through the fake's own records (inserted ones too).
+	const refs = new Map([...uuids].map(([part, list]) => [part, [...list]]));
+	for (const [part, list] of uuids) {
 		const uuidOf = new Map(fake.records(SERVICE_PART[part]).map((x) => [String(x.primary_id), x.uuid]));
-		uuids.set(part, refs.map((ref) => uuidOf.get(ref) ?? `unknown record ${ref}`));
+		const known = new Set(uuidOf.values());
+		uuids.set(part, list.map((ref) => uuidOf.get(ref) ?? (known.has(ref) ? ref : `unknown record ${ref}`)));
 	}
-	return { uuids, controls, of: (type) => controls.filter((c) => c.type === type) };
+	return { uuids, refs, controls, of: (type) => controls.filter((c) => c.type === type) };
 }
 
 function expectExactlyOnce(received: string[], expected: string[]): void {
@@ -51,10 +55,25 @@ function expectExactlyOnce(received: string[], expected: string[]): void {
 }
 
 describe('walker against a loopback service', () => {
+	it('names records by uuid when the key may not look them up by component id', async () => {
+		fake = await startFakeService({ 'icd/videos': 450, 'icd/images': 0, 'icdb/videos': 120, 'icdb/images': 301 }, { lookup: false });
+		const r = await receive();
+		for (const part of PARTS) {
+			expectExactlyOnce(r.uuids.get(part)!, fake.records(SERVICE_PART[part]).map((x) => x.uuid));
+			// Every ref is the record's uuid itself, which /api/record opens with the detail feature alone.
+			expect(r.refs.get(part)).toEqual(r.uuids.get(part));
+		}
+		// One probe per part that has records, not one per page (450 records are 5 pages of 100).
+		expect([...fake.lookups()].sort()).toEqual(['icd/videos', 'icdb/images', 'icdb/videos'].map((p) => `${p}/${fake.records(p)[0].primary_id}`).sort());
+	});
+
 	it('walks all four parts and ends with done', async () => {
 		fake = await startFakeService({ 'icd/videos': 450, 'icd/images': 120, 'icdb/videos': 0, 'icdb/images': 301 });
 		const r = await receive();
 		for (const part of PARTS) expectExactlyOnce(r.uuids.get(part)!, fake.records(SERVICE_PART[part]).map((x) => x.uuid));
+		// Named by primary_id: the lookup of each part's first record answered with that record.
+		for (const part of PARTS) expect(r.refs.get(part)!.every((ref) => /^\d+$/.test(ref))).toBe(true);
+		expect(fake.lookups()).toHaveLength(3);
 		expect(r.controls[0]).toMatchObject({ type: 'start', parts: PARTS, source: 'remote' });
 		expect(r.controls.at(-1)).toMatchObject({ type: 'done', received: 450 + 120 + 301 });
 		expect(r.of('part-done')).toHaveLength(4);

@@ -35,6 +35,8 @@ export type FakeAction =
 export interface FakeService {
 	url: string;
 	requests: FakeRequest[];
+	/** Component-id lookups asked for, as "icd/videos/123". */
+	lookups(): string[];
 	/** Records of a part ("icd/videos"), newest first. */
 	records(part: string): FakeRecord[];
 	insertAtTop(part: string, count: number): FakeRecord[];
@@ -77,7 +79,12 @@ function newestFirst(a: FakeRecord, b: FakeRecord): number {
 	return a.primary_date === b.primary_date ? b.primary_id - a.primary_id : a.primary_date < b.primary_date ? 1 : -1;
 }
 
-export async function startFakeService(perPart: Record<string, number>): Promise<FakeService> {
+export interface FakeOptions {
+	/** Whether the key may use the component-id lookup (false: 403, as for a key without `lookup`). */
+	lookup?: boolean;
+}
+
+export async function startFakeService(perPart: Record<string, number>, options: FakeOptions = {}): Promise<FakeService> {
 	const data = new Map<string, FakeRecord[]>();
 	let nextId = 1;
 	for (const [part, count] of Object.entries(perPart)) {
@@ -90,11 +97,19 @@ export async function startFakeService(perPart: Record<string, number>): Promise
 
 	let mostPending = 0;
 	let connections = 0;
+	const lookups: string[] = [];
 	const server = http.createServer(async (req, res) => {
 		pending++;
 		mostPending = Math.max(mostPending, pending);
 		res.on('close', () => pending--);
 		const url = new URL(req.url ?? '/', 'http://fake');
+		const byId = /^\/v1\/(icdb?)\/(videos|images)\/by-component-id\/(\d+)$/.exec(url.pathname);
+		if (byId) {
+			lookups.push(`${byId[1]}/${byId[2]}/${byId[3]}`);
+			if (options.lookup === false) return send(res, 403, problemBody(403, 'forbidden', 'This key may not use the lookup feature.'));
+			const found = data.get(`${byId[1]}/${byId[2]}`)?.find((r) => r.primary_id === Number(byId[3]));
+			return found ? send(res, 200, found) : send(res, 404, problemBody(404, 'not_found', 'No record with that component id.'));
+		}
 		const m = /^\/v1\/(icdb?)\/(videos|images)\/geo-manifest$/.exec(url.pathname);
 		if (!m) return send(res, 404, problemBody(404, 'not_found', 'No endpoint'));
 		const request: FakeRequest = {
@@ -128,6 +143,7 @@ export async function startFakeService(perPart: Record<string, number>): Promise
 		mostPending: () => mostPending,
 		connections: () => connections,
 		records: (part) => data.get(part) ?? [],
+		lookups: () => lookups,
 		insertAtTop(part, count) {
 			const fresh = makeRecords(count, nextId, 30_000);
 			nextId += count;
