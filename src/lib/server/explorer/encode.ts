@@ -110,7 +110,7 @@ export class StreamEncoder {
 	 * (179 years; never in practice, but then the page is halved rather than misread).
 	 */
 	private batchFrames(part: PartId, items: readonly GeoItem[], byUuidOnly: boolean): Uint8Array[] {
-		const days = items.map((item) => dateToDay(item.date));
+		const days = this.daysOf(items);
 		let base = Infinity;
 		let last = -Infinity;
 		for (const d of days) {
@@ -124,6 +124,21 @@ export class StreamEncoder {
 			return [...this.batchFrames(part, items.slice(0, half), byUuidOnly), ...this.batchFrames(part, items.slice(half), byUuidOnly)];
 		}
 		return [encodeFrame(FRAME_BATCH, this.batch(part, items, days, base, byUuidOnly))];
+	}
+
+	/** Day numbers of the items' dates. Pages come newest first, so runs of one date are long: each run is parsed once. */
+	private daysOf(items: readonly GeoItem[]): number[] {
+		const days = new Array<number>(items.length);
+		let date: string | undefined;
+		let day = NO_DAY;
+		for (let i = 0; i < items.length; i++) {
+			if (items[i].date !== date || i === 0) {
+				date = items[i].date;
+				day = dateToDay(date);
+			}
+			days[i] = day;
+		}
+		return days;
 	}
 
 	private batch(part: PartId, items: readonly GeoItem[], days: number[], dayBase: number, byUuidOnly: boolean): Uint8Array {

@@ -21,6 +21,14 @@ describe('UuidSet', () => {
 	});
 
 	it('refuses text that is not a uuid', () => {
+		const set = new UuidSet();
+		expect(set.addIfUuid('not-a-uuid')).toBe(false);
+		expect(set.addIfUuid('0123456789abcdef0123456789abcdef00')).toBe(false);
+		expect(set.size).toBe(0);
+		const id = crypto.randomUUID();
+		expect(set.addIfUuid(id)).toBe(true);
+		expect(set.addIfUuid(id)).toBe(false);
+		expect(set.size).toBe(1);
 		expect(() => new UuidSet().add('not-a-uuid')).toThrow(TypeError);
 		expect(() => new UuidSet().add('0123456789abcdef0123456789abcdef00')).toThrow(TypeError);
 	});

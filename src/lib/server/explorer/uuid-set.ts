@@ -31,17 +31,26 @@ export class UuidSet {
 
 	/** Adds a uuid (any case, dashes optional); false when it was already there. Throws on a non-uuid. */
 	add(uuid: string): boolean {
-		fingerprint(uuid);
+		if (!fingerprint(uuid)) throw new TypeError(`not a uuid: ${uuid}`);
+		return this.addFingerprint();
+	}
+
+	/** Adds a uuid; false when it was already there or is not a uuid (one pass over its text for both). */
+	addIfUuid(uuid: string): boolean {
+		return fingerprint(uuid) && this.addFingerprint();
+	}
+
+	has(uuid: string): boolean {
+		if (!fingerprint(uuid)) throw new TypeError(`not a uuid: ${uuid}`);
+		return this.find(fpHi, fpLo) >= 0;
+	}
+
+	private addFingerprint(): boolean {
 		if (this.find(fpHi, fpLo) >= 0) return false;
 		if (this.count + 1 > (this.mask + 1) * MAX_LOAD) this.grow();
 		this.insert(fpHi, fpLo);
 		this.count++;
 		return true;
-	}
-
-	has(uuid: string): boolean {
-		fingerprint(uuid);
-		return this.find(fpHi, fpLo) >= 0;
 	}
 
 	private find(hi: number, lo: number): number {
@@ -76,8 +85,8 @@ export class UuidSet {
 let fpHi = 0;
 let fpLo = 0;
 
-/** Two independent 32-bit hashes of the uuid's 128 bits (murmur3 finalizer over each word). */
-function fingerprint(uuid: string): void {
+/** Two independent 32-bit hashes of the uuid's 128 bits (murmur3 finalizer over each word); false for text that is not a uuid. */
+function fingerprint(uuid: string): boolean {
 	let hi = 0x9e3779b9;
 	let lo = 0x85ebca6b;
 	let word = 0;
@@ -86,7 +95,7 @@ function fingerprint(uuid: string): void {
 		const c = uuid.charCodeAt(i);
 		if (c === 45 /* - */) continue;
 		const v = hexValue(c);
-		if (v < 0 || nibbles === 32) throw new TypeError(`not a uuid: ${uuid}`);
+		if (v < 0 || nibbles === 32) return false;
 		word = (word << 4) | v;
 		if (++nibbles % 8 === 0) {
 			hi = mix(hi ^ word);
@@ -94,10 +103,11 @@ function fingerprint(uuid: string): void {
 			word = 0;
 		}
 	}
-	if (nibbles !== 32) throw new TypeError(`not a uuid: ${uuid}`);
+	if (nibbles !== 32) return false;
 	fpHi = hi >>> 0;
 	fpLo = lo >>> 0;
 	if (fpHi === EMPTY_HI && fpLo === EMPTY_LO) fpLo = 1;
+	return true;
 }
 
 function mix(h: number): number {

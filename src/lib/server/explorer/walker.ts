@@ -4,7 +4,6 @@
 // inserted at the top meanwhile still arrive and none arrive twice.
 import { DATASET_LABEL, type Component, type Dataset } from '../../types/dataset';
 import type { ControlMessage, PartId } from '../../types/stream';
-import { isUuid } from '../../stream/decode';
 import { GEO_MAX_LIMIT, type GeoFilters, type GeoItem, type GeoPage } from './adapters/geo-manifest';
 import type { CallOptions } from './client';
 import { ServiceError } from './errors';
@@ -77,7 +76,7 @@ async function walkPart(part: PartId, options: WalkOptions, progress: { received
 		}
 		signal.throwIfAborted();
 
-		const fresh = page.items.filter((item) => isMappable(item) && isUuid(item.uuid) && sent.add(item.uuid));
+		const fresh = page.items.filter((item) => isMappable(item) && sent.addIfUuid(item.uuid));
 		progress.received += fresh.length;
 		if (fresh.length > 0) await emit({ type: 'page', part, items: fresh });
 		await emit({ type: 'progress', part, received: progress.received, total: page.total ?? 0 });
