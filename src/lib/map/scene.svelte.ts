@@ -123,26 +123,30 @@ export class Scene {
 		});
 	}
 
-	/** Asks the worker for the density image of the view, filter and dates now (zoomed out only). */
-	requestDensity(): void {
+	/**
+	 * Asks the worker for the density image of the view, filter and dates now (zoomed out only).
+	 * True when an image is on its way: its arrival redraws the map (densityArrived).
+	 */
+	requestDensity(): boolean {
 		const { map, feed } = this;
 		const worker = feed.worker;
 		const { view } = this;
 		const clusters = view === 'clusters';
 		// The hexbin and heatmap views are cut from the worker's counts at every zoom, playing or not.
-		if (!map || !worker || (clusters && this.playback.playing && this.playbackOnGpu)) return;
+		if (!map || !worker || (clusters && this.playback.playing && this.playbackOnGpu)) return false;
 		if (clusters && map.getZoom() > CLUSTER_MAX_ZOOM) {
 			// Not drawn zoomed in; an image of another filter must not show while zooming back out.
 			feed.density = null;
-			return;
+			return false;
 		}
 		const frame = densityFrame(boundsOf(map), screenProjection(map), DENSITY_CELL_PIXELS);
-		if (!frame) return;
+		if (!frame) return false;
 		const dates = this.playback.drawnDates();
 		const style: ViewStyle = view !== 'clusters' ? view : this.playback.playing || this.playback.window ? 'playback' : 'underlay';
 		// The worker appends a batch before the page receives it: it holds at least these records.
 		feed.densityAskedAt = feed.loadedRecords();
 		worker.requestDensity({ frame, filter: this.filters.filter, dayRange: dates.range, softRange: dates.soft, style, hexRadius: this.view === 'hexbin' ? hexRadiusAt(map.getZoom()) : undefined });
+		return true;
 	}
 
 	/** Switches the view: the filters, dates and playback stay; the worker cuts the new view's image or bins. */
