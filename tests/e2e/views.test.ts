@@ -2,7 +2,7 @@
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RAMP } from '../../src/lib/map/aggregate-scale';
+import { RAMP, RAMPS } from '../../src/lib/map/aggregate-scale';
 import { DATASET_RGB } from '../../src/lib/map/config';
 import { artifact } from '../helpers/browser';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
@@ -80,6 +80,19 @@ describe('hexbin and heatmap views', () => {
 		// Hexagons on the map; the footer's swatches in the ramp's colours.
 		expect(pixelsNear(png, RAMP, 40, [64, png.height - 46])).toBeGreaterThan(200);
 		expect(pixelsNear(png, RAMP, 12, [png.height - 46, png.height])).toBeGreaterThan(30);
+		expect(pixelsNear(png, [RAMPS.dark[0]], 12, [png.height - 46, png.height])).toBe(0);
+
+		// Dark: the worker recolours the hexagons with the dark ramp (the most records brightest), and the legend follows.
+		const themeButton = page.getByTestId('theme');
+		while ((await themeButton.getAttribute('data-setting')) !== 'dark') await themeButton.click();
+		await expect.poll(async () => (await page.getByTestId('view-key').innerHTML()).replace(/\s/g, '').includes(`rgb(${RAMPS.dark[0].join(',')})`), { timeout: 20_000 }).toBe(true);
+		const darkUrl = await page.evaluate(() => (window as any).__explorer.exportImage({ width: 1000, height: 640, scale: 1, title: 'Hexbins, dark' }) as Promise<string>);
+		const dark = PNG.sync.read(Buffer.from(darkUrl.slice(darkUrl.indexOf(',') + 1), 'base64'));
+		await import('node:fs').then((fs) => fs.writeFileSync(artifact('views-hexbin-export-dark.png'), PNG.sync.write(dark)));
+		expect(pixelsNear(dark, RAMPS.dark, 40, [64, dark.height - 46])).toBeGreaterThan(200);
+		expect(pixelsNear(dark, [RAMPS.dark[0]], 12, [dark.height - 46, dark.height])).toBeGreaterThan(10);
+		expect(pixelsNear(dark, [RAMPS.light[0]], 12, [dark.height - 46, dark.height])).toBe(0);
+		while ((await themeButton.getAttribute('data-setting')) !== 'system') await themeButton.click();
 
 		// Playing, the hexagons count only the records of the moving window.
 		const all = (await aggregate())!.records;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classColour, classOf, countBreaks, countLegend, heatColour, RAMP, scaleLegend } from './aggregate-scale';
+import { classColour, classOf, countBreaks, countLegend, heatColour, RAMP, RAMPS, scaleLegend } from './aggregate-scale';
+import { contrastRatio } from '../theme/contrast';
+import { mapPalette } from '../theme/palette';
 
 describe('hexbin count scale', () => {
 	it('cuts up to six rising classes on a log scale, the last at the maximum', () => {
@@ -38,5 +40,19 @@ describe('hexbin count scale', () => {
 		expect(heat.title).toBe('Density of records (most: ≈1,234 per 26-px square)');
 		expect(heat.stops).toHaveLength(RAMP.length);
 		expect([heat.stops[0].label, heat.stops.at(-1)!.label]).toEqual(['fewer', 'more']);
+	});
+
+	it('gives the most records the colour that stands out most from each theme\'s basemap, and keeps the fewest visible', () => {
+		for (const theme of ['light', 'dark'] as const) {
+			const { land, ocean } = mapPalette(theme).basemap;
+			const against = (rgb: readonly number[]) => Math.min(contrastRatio(rgb, land), contrastRatio(rgb, ocean));
+			const classes = [0, 1, 2, 3, 4, 5].map((k) => against(classColour(k, 6, theme)));
+			for (let k = 1; k < classes.length; k++) expect(classes[k], `${theme} class ${k}`).toBeGreaterThan(classes[k - 1]);
+			expect(classes[0], `${theme}: the fewest records`).toBeGreaterThanOrEqual(1.3);
+			expect(against(heatColour(1, theme))).toBeGreaterThan(against(heatColour(0, theme)));
+			// The legends show the same colours the worker paints.
+			expect(countLegend([1, 4, 1200], theme).map((s) => s.hex)).toEqual([0, 1, 2].map((k) => `rgb(${classColour(k, 3, theme).join(',')})`));
+			expect(scaleLegend('heatmap', { peak: 10 }, 26, theme)!.stops.at(-1)!.hex).toBe('#' + RAMPS[theme].at(-1)!.map((v) => v.toString(16).padStart(2, '0')).join(''));
+		}
 	});
 });

@@ -21,6 +21,7 @@ import type { OffscreenView } from './export/render';
 import { hexRadiusAt, type MapView } from './views';
 import { heatKernelCells, type ViewStyle } from './worker/aggregate';
 import { scaleLegend, type ScaleLegend } from './aggregate-scale';
+import { mapTheme } from '../theme/palette';
 
 /** Screen pixels per cell of the density image: a record zoomed out covers about two. */
 export const DENSITY_CELL_PIXELS = 2;
@@ -145,7 +146,7 @@ export class Scene {
 		const style: ViewStyle = view !== 'clusters' ? view : this.playback.playing || this.playback.window ? 'playback' : 'underlay';
 		// The worker appends a batch before the page receives it: it holds at least these records.
 		feed.densityAskedAt = feed.loadedRecords();
-		worker.requestDensity({ frame, filter: this.filters.filter, dayRange: dates.range, softRange: dates.soft, style, hexRadius: this.view === 'hexbin' ? hexRadiusAt(map.getZoom()) : undefined });
+		worker.requestDensity({ frame, filter: this.filters.filter, dayRange: dates.range, softRange: dates.soft, style, hexRadius: this.view === 'hexbin' ? hexRadiusAt(map.getZoom()) : undefined, theme: mapTheme() });
 		return true;
 	}
 
@@ -176,7 +177,7 @@ export class Scene {
 	}
 
 	private updateScale(reply: Parameters<typeof scaleLegend>[1]): void {
-		const next = scaleLegend(this.view, reply, HEAT_KERNEL_PX);
+		const next = scaleLegend(this.view, reply, HEAT_KERNEL_PX, mapTheme());
 		if (JSON.stringify(next) !== JSON.stringify(this.scale)) this.scale = next;
 	}
 

@@ -9,6 +9,7 @@ import type { Highlights } from '../overlays/highlights';
 import { loadPlaceLabels, placeLayers, PlacesInView } from '../places/labels';
 import { DENSITY_CELL_PIXELS, HEAT_KERNEL_PX, type Scene } from '../scene.svelte';
 import { scaleLegend, type ScaleLegend } from '../aggregate-scale';
+import { mapTheme } from '../../theme/palette';
 import { hexRadiusAt } from '../views';
 import type { Selection } from '../selection.svelte';
 import type { PlaybackState } from '../timeline/playback-state.svelte';
@@ -57,10 +58,10 @@ export async function explorerBriefing(s: BriefingSources, request: ExportReques
 				const style = clustered ? 'underlay' : mapView;
 				const [r, d, labels] = await Promise.all([
 					zoomedOut && clustered ? worker.clustersOnce(view.bbox, view.zoom) : null,
-					frame ? worker.densityOnce({ frame, filter: s.filters.filter, dayRange: s.filters.days(), softRange: null, style, hexRadius: mapView === 'hexbin' ? hexRadiusAt(view.zoom) : undefined }) : null,
+					frame ? worker.densityOnce({ frame, filter: s.filters.filter, dayRange: s.filters.days(), softRange: null, style, hexRadius: mapView === 'hexbin' ? hexRadiusAt(view.zoom) : undefined, theme: mapTheme() }) : null,
 					request.places === false ? null : loadPlaceLabels().catch(() => null)
 				]);
-				scale = scaleLegend(mapView, d, HEAT_KERNEL_PX);
+				scale = scaleLegend(mapView, d, HEAT_KERNEL_PX, mapTheme());
 				return pointLayers({
 					parts: [...s.feed.parts.values()],
 					visibleParts: s.filters.partsShown,

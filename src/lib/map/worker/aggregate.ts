@@ -8,6 +8,7 @@
 // software WebGL (no GPU, as here and in locked-down VMs) costs microseconds per record, seconds
 // per playback frame at a million; and their CPU path runs on the main thread per record.
 import { classColour, classOf, countBreaks, heatColour } from '../aggregate-scale';
+import type { Theme } from '../../theme/theme';
 import { latFromY, lonFromX, mercatorX, mercatorY } from '../geo';
 import { countDensity, rasterizeDensity, type DensityCounts, type DensityFrame, type DensityImage, type DensityInput, type DensityStyle } from './density';
 
@@ -53,7 +54,7 @@ export interface HexBins {
 }
 
 /** The filtered records of the frame, binned into hexagons of radius r (unit Mercator square). */
-export function binHexagons(counts: Pick<DensityCounts, 'weight' | 'records'>, frame: DensityFrame, r: number): HexBins {
+export function binHexagons(counts: Pick<DensityCounts, 'weight' | 'records'>, frame: DensityFrame, r: number, theme: Theme = 'light'): HexBins {
 	const { width, height } = frame;
 	const x0 = mercatorX(frame.west);
 	const y0 = mercatorY(frame.north);
@@ -99,7 +100,7 @@ export function binHexagons(counts: Pick<DensityCounts, 'weight' | 'records'>, f
 		out.positions[h * 2 + 1] = latFromY(j * dy);
 		out.count[h] = s;
 		// A hexagon holding only faded records (playback) still gets the lowest class.
-		const [red, green, blue] = classColour(classOf(Math.max(1, s), breaks), breaks.length);
+		const [red, green, blue] = classColour(classOf(Math.max(1, s), breaks), breaks.length, theme);
 		out.rgba.set([red, green, blue, 225], h * 4);
 		h++;
 	}
@@ -152,7 +153,7 @@ export interface HeatImage {
 }
 
 /** The heatmap of the frame: the counts smoothed over a kernel, coloured by the square root of their share of the densest spot. */
-export function heatImage(weight: Float32Array, frame: DensityFrame, radius = HEAT_RADIUS_CELLS): HeatImage {
+export function heatImage(weight: Float32Array, frame: DensityFrame, radius = HEAT_RADIUS_CELLS, theme: Theme = 'light'): HeatImage {
 	const { width, height } = frame;
 	const a = new Float32Array(weight.length);
 	const b = Float32Array.from(weight);
@@ -168,7 +169,7 @@ export function heatImage(weight: Float32Array, frame: DensityFrame, radius = HE
 		for (let k = 0; k < b.length; k++) {
 			const t = Math.sqrt(b[k] / max);
 			if (t < 0.02) continue;
-			const [red, green, blue] = heatColour(t);
+			const [red, green, blue] = heatColour(t, theme);
 			const o = k * 4;
 			rgba[o] = red;
 			rgba[o + 1] = green;
@@ -191,15 +192,16 @@ export interface ViewImage extends DensityImage {
 	peak: number | null;
 }
 
-export function drawView(input: Omit<DensityInput, 'style'> & { style: ViewStyle; hexRadius?: number }): ViewImage {
+/** `theme`: the ramp of the hexbin and heatmap colours (aggregate-scale.ts), the page's or the export's. */
+export function drawView(input: Omit<DensityInput, 'style'> & { style: ViewStyle; hexRadius?: number; theme?: Theme }): ViewImage {
 	const { frame, style } = input;
 	if (style !== 'hexbin' && style !== 'heatmap') return { ...rasterizeDensity({ ...input, style }), hexes: null, peak: null };
 	const counts = countDensity(input);
 	const { records, passing } = counts;
 	if (style === 'heatmap') {
-		const heat = heatImage(counts.weight, frame);
+		const heat = heatImage(counts.weight, frame, HEAT_RADIUS_CELLS, input.theme);
 		return { frame, rgba: heat.rgba, records, passing, cells: heat.cells, hexes: null, peak: heat.peak };
 	}
-	const hexes = binHexagons(counts, frame, input.hexRadius ?? 0.01);
+	const hexes = binHexagons(counts, frame, input.hexRadius ?? 0.01, input.theme);
 	return { frame: { ...frame, width: 1, height: 1 }, rgba: new Uint8ClampedArray(4), records, passing, cells: hexes.count.length, hexes, peak: null };
 }

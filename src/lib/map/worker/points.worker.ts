@@ -310,6 +310,7 @@ function density(m: DensityRequest, first?: { pushed: boolean }): void {
 		softRange: m.softRange,
 		style: m.style,
 		hexRadius: m.hexRadius,
+		theme: m.theme,
 		parts: drawn.map((p) => {
 			const pin = pinned?.get(p.id);
 			const area = inAreas?.get(p.id);

@@ -5,6 +5,7 @@ import type { RecordColumns } from '../../stream/decode';
 import type { MapFilter } from '../filter';
 import type { DensityFrame } from './density';
 import type { HexBins, ViewStyle } from './aggregate';
+import type { Theme } from '../../theme/theme';
 import type { TableSort } from './table-order';
 
 export type ToWorker =
@@ -18,7 +19,7 @@ export type ToWorker =
 	| { type: 'clusters'; seq: number; bbox: [number, number, number, number]; zoom: number }
 	/** The density image of a frame; answered with 'density'. Carries its own filter and dates, so
 	 * that it can be answered before the slower cluster rebuild that a filter change also asks for. */
-	| { type: 'density'; seq: number; frame: DensityFrame; filter: MapFilter; dayRange: [number, number]; softRange: [number, number] | null; style: ViewStyle; hexRadius?: number }
+	| { type: 'density'; seq: number; frame: DensityFrame; filter: MapFilter; dayRange: [number, number]; softRange: [number, number] | null; style: ViewStyle; hexRadius?: number; theme?: Theme }
 	| { type: 'expand'; seq: number; clusterId: number }
 	| { type: 'leaves'; seq: number; clusterId: number; limit: number }
 	/** The records table: every record passing the filter and dates (and inside `view` if given), in order; answered with 'rows'. */
