@@ -7,14 +7,12 @@ import { ALL_COUNTRIES } from './organisations';
 const require = createRequire(import.meta.url);
 
 describe('gazetteer', () => {
-	const started = performance.now();
 	const gazetteer = loadGazetteer({ countries: ALL_COUNTRIES });
-	const loadMs = performance.now() - started;
 
-	it('loads a few hundred to a couple of thousand towns in a couple of seconds, once', () => {
+	// Load time is for the bench: a wall-clock bound here failed on loaded machines.
+	it('loads a few hundred to a couple of thousand towns, once', () => {
 		expect(gazetteer.places.length).toBeGreaterThanOrEqual(300);
 		expect(gazetteer.places.length).toBeLessThanOrEqual(2500);
-		expect(loadMs).toBeLessThan(4_000);
 		expect(loadGazetteer({ countries: [...ALL_COUNTRIES].reverse() })).toBe(gazetteer);
 		for (const code of ALL_COUNTRIES) expect(gazetteer.byCountry.get(code)?.length, code).toBeGreaterThan(0);
 	});
