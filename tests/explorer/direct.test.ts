@@ -71,6 +71,17 @@ describe('geo-manifest pages in process', () => {
 		expect(second).toEqual(overHttp[1]);
 	});
 
+	it('cross from the reader thread as columns, not as 5,000 objects', async () => {
+		const { key } = server.createKey();
+		const answer = (await directGeoManifest(rt)('/v1/icd/videos/geo-manifest', { limit: '50' }, `Bearer ${key}`))!;
+		expect(answer.status).toBe(200);
+		const body = answer.body as { items?: unknown; columns: Record<string, unknown>; itemsReceived: number };
+		expect(body.items).toBeUndefined();
+		expect(body.itemsReceived).toBe(50);
+		expect(body.columns.lat).toBeInstanceOf(Float64Array);
+		expect((body.columns.uuid as string[]).length).toBe(50);
+	});
+
 	it('show only what the key may see', async () => {
 		const entity = (await rt.sql.pluck<string>(`SELECT entity FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity IS NOT NULL LIMIT 1`)) ?? '';
 		const { direct } = clients(server.createKey(['--entities', entity]).key);

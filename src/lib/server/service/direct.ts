@@ -36,9 +36,10 @@ async function page(rt: Runtime, path: string, match: RegExpExecArray, query: Re
 	const admission = await admit(rt.sql, rt.limiter, authorization, at);
 	if (!admission.ok) return { status: admission.problem.status, headers: admission.headers, body: { ...admission.problem, instance: path } };
 	try {
-		// A value, not JSON text: the explorer reads the items at once, and taking them as a
-		// structured clone costs the main thread less than parsing the page's JSON.
-		return { status: 200, headers: admission.headers, body: await rt.reads.value('geoManifest', at, admission.key, dataset, component, parseParams(geoQuery, query)) };
+		// A value, not JSON text, and in columns (types/geo.ts): a reader thread's answer crosses by
+		// structured clone, which for columns is a few arrays instead of 5,000 objects to write key by
+		// key and build again here (the explorer's adapter reads either shape).
+		return { status: 200, headers: admission.headers, body: await rt.reads.value('geoManifestColumns', at, admission.key, dataset, component, parseParams(geoQuery, query)) };
 	} catch (error) {
 		const { problem, headers } = errorAnswer(path, error);
 		return { status: problem.status, headers: { ...admission.headers, ...headers }, body: problem };

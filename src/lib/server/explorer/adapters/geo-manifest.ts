@@ -2,7 +2,7 @@
 // service's contract (docs/api.md): ?cursor=&limit= and { items, itemsTotal, next_cursor }.
 // This is the hot path (up to a million items per walk), so items are checked by hand, not zod.
 import { ShapeError } from './shape';
-import type { GeoItem } from '../../../types/geo';
+import type { GeoColumns, GeoItem } from '../../../types/geo';
 
 export const GEO_CURSOR_PARAM = 'cursor';
 export const GEO_LIMIT_PARAM = 'limit';
@@ -35,13 +35,18 @@ export function geoQuery(cursor: string | undefined, limit: number, filters: Geo
 	return query;
 }
 
+/** A page as JSON has it (`items`), or in columns as the embedded service hands it over in process (types/geo.ts). */
 export function decodeGeoPage(body: unknown): GeoPage {
 	if (!isObject(body)) throw new ShapeError('body: expected an object');
-	const raw = body.items;
-	if (!Array.isArray(raw)) throw new ShapeError('items: expected an array');
 	const next = body.next_cursor ?? body.nextCursor ?? null;
 	if (next !== null && typeof next !== 'string') throw new ShapeError('next_cursor: expected a string or null');
+	const { items, dropped } = isObject(body.columns) ? itemsOfColumns(body.columns) : itemsOfArray(body.items);
+	const total = body.itemsTotal;
+	return { items, nextCursor: next === '' ? null : next, total: typeof total === 'number' && Number.isFinite(total) ? total : undefined, dropped };
+}
 
+function itemsOfArray(raw: unknown): { items: GeoItem[]; dropped: number } {
+	if (!Array.isArray(raw)) throw new ShapeError('items: expected an array');
 	const items: GeoItem[] = [];
 	let dropped = 0;
 	for (const entry of raw) {
@@ -49,8 +54,41 @@ export function decodeGeoPage(body: unknown): GeoPage {
 		if (item) items.push(item);
 		else dropped++;
 	}
-	const total = body.itemsTotal;
-	return { items, nextCursor: next === '' ? null : next, total: typeof total === 'number' && Number.isFinite(total) ? total : undefined, dropped };
+	return { items, dropped };
+}
+
+/** The same items from columns, field by field as decodeItem reads them. */
+function itemsOfColumns(raw: Record<string, unknown>): { items: GeoItem[]; dropped: number } {
+	const c = raw as unknown as GeoColumns;
+	const n = Array.isArray(c.uuid) ? c.uuid.length : -1;
+	const numbers = [c.primaryId, c.lat, c.long];
+	const strings = [c.date, c.entity, c.country, c.area, c.title];
+	if (n < 0 || numbers.some((a) => !(a instanceof Float64Array) || a.length !== n) || strings.some((a) => !Array.isArray(a) || a.length !== n)) {
+		throw new ShapeError('columns: expected uuid, primaryId, date, entity, country, area, title, lat and long, all of one length');
+	}
+	const items: GeoItem[] = [];
+	let dropped = 0;
+	for (let i = 0; i < n; i++) {
+		const uuid = c.uuid[i];
+		if (typeof uuid !== 'string') {
+			dropped++;
+			continue;
+		}
+		const item: GeoItem = { uuid, lat: c.lat[i], lon: c.long[i] };
+		const date = c.date[i];
+		const country = c.country[i];
+		const entity = c.entity[i];
+		const area = c.area[i];
+		const title = c.title[i];
+		if (typeof date === 'string') item.date = date;
+		if (typeof country === 'string') item.country = country;
+		if (typeof entity === 'string') item.entity = entity;
+		if (Number.isFinite(c.primaryId[i])) item.primaryId = c.primaryId[i];
+		if (typeof area === 'string') item.area = area;
+		if (typeof title === 'string') item.title = title;
+		items.push(item);
+	}
+	return { items, dropped };
 }
 
 function decodeItem(entry: Record<string, unknown>): GeoItem | undefined {

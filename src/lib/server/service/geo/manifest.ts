@@ -9,6 +9,7 @@ import { ProblemError } from '../problems';
 import { cachedCount } from '../records/count-cache';
 import { scopeClause } from '../records/scope';
 import { GEO_DEFAULT_LIMIT, type GeoItem, type GeoManifestResponse, type GeoQuery } from '../schemas';
+import type { GeoColumns, GeoColumnsPage } from '../../../types/geo';
 import { decodeCursor, encodeCursor, paramsDigest } from './cursor';
 
 /** The columns of a manifest row, in SELECT order: rows come back as arrays, which costs half of
@@ -25,7 +26,43 @@ function toItem(row: GeoRow): GeoItem {
 	return item;
 }
 
+function toColumns(rows: GeoRow[]): GeoColumns {
+	const n = rows.length;
+	const columns: GeoColumns = { uuid: new Array(n), primaryId: new Float64Array(n), date: new Array(n), entity: new Array(n), country: new Array(n), area: new Array(n), title: new Array(n), lat: new Float64Array(n), long: new Float64Array(n) };
+	for (let i = 0; i < n; i++) {
+		const row = rows[i];
+		columns.uuid[i] = row[0];
+		columns.primaryId[i] = row[1];
+		columns.date[i] = row[2];
+		columns.entity[i] = row[3];
+		columns.country[i] = row[4];
+		columns.area[i] = row[5];
+		columns.title[i] = row[6];
+		columns.lat[i] = row[7];
+		columns.long[i] = row[8];
+	}
+	return columns;
+}
+
 export async function geoManifest(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<GeoManifestResponse> {
+	const { rows, ...page } = await manifestRows(deps, key, dataset, component, q);
+	return { status: 'ok', items: rows.map(toItem), itemsReceived: rows.length, ...page };
+}
+
+/** The same page (same checks, rows and cursor) in columns, for the explorer in the same process (types/geo.ts). */
+export async function geoManifestColumns(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<GeoColumnsPage> {
+	const { rows, ...page } = await manifestRows(deps, key, dataset, component, q);
+	return { status: 'ok', columns: toColumns(rows), itemsReceived: rows.length, ...page };
+}
+
+/** A page's rows, checked against the key and cursor, with the total and the next cursor. */
+async function manifestRows(
+	deps: ReadDeps,
+	key: ApiKey,
+	dataset: Dataset,
+	component: Component,
+	q: GeoQuery
+): Promise<{ rows: GeoRow[]; itemsTotal: number; limit: number; next_cursor: string | null }> {
 	requireAccess(key, dataset, 'geo');
 	const limit = q.limit ?? GEO_DEFAULT_LIMIT;
 	const secret = await serverSecret(deps.sql, 'cursor');
@@ -50,12 +87,5 @@ export async function geoManifest(deps: ReadDeps, key: ApiKey, dataset: Dataset,
 	if (more) rows.pop();
 	const last = rows[rows.length - 1];
 	const sent = (after?.sent ?? 0) + rows.length;
-	return {
-		status: 'ok',
-		items: rows.map(toItem),
-		itemsReceived: rows.length,
-		itemsTotal,
-		limit,
-		next_cursor: more && last ? encodeCursor(secret, key.id, digest, { date: last[2], id: last[1], sent }) : null
-	};
+	return { rows, itemsTotal, limit, next_cursor: more && last ? encodeCursor(secret, key.id, digest, { date: last[2], id: last[1], sent }) : null };
 }

@@ -6,7 +6,7 @@
 import type { ReadDeps } from '../deps';
 import { getRecord, getRecordByComponentId } from '../records/detail';
 import { searchRecords } from '../records/search';
-import { geoManifest } from '../geo/manifest';
+import { geoManifest, geoManifestColumns } from '../geo/manifest';
 import { imageViewer, videoPlayer } from '../media/access';
 import { mediaResource } from '../media/resource';
 import { nlSearch } from '../nl/search';
@@ -17,6 +17,7 @@ export const READ_OPERATIONS = {
 	detail: getRecord,
 	byComponentId: getRecordByComponentId,
 	geoManifest,
+	geoManifestColumns,
 	videoPlayer,
 	imageViewer,
 	media: mediaResource,
