@@ -92,7 +92,19 @@ export class Scene {
 
 	/** A part grew: a frame costs the most while a million points stream in, so only draw when its upload is due. */
 	grown(columns: PartColumns): void {
-		if (needsUpload(columns, !this.feed.progress.done, performance.now())) this.redrawSoon();
+		if (this.drawsRecords() && needsUpload(columns, !this.feed.progress.done, performance.now())) this.redrawSoon();
+	}
+
+	/**
+	 * Whether the map draws the records themselves (pointLayers): zoomed in, or zoomed-out playback
+	 * on a GPU. Otherwise it draws the worker's image, bins and clusters, whose replies redraw it: a
+	 * batch changes nothing on screen, and a frame it asked for (two or three a second while a
+	 * million stream in) cost 150-250 ms of software WebGL each, on the cores the stream needs.
+	 */
+	private drawsRecords(): boolean {
+		const { map } = this;
+		if (!map || this.view !== 'clusters') return false;
+		return map.getZoom() > CLUSTER_MAX_ZOOM || (this.playback.playing && this.playbackOnGpu);
 	}
 
 	private setLayers(): void {
