@@ -192,6 +192,43 @@ describe('the map explorer', () => {
 	}, 120_000);
 });
 
+describe('the header', () => {
+	/** The progress line and the header's buttons, as boxes on the page. */
+	const header = () =>
+		page.evaluate(() => {
+			const box = (e: Element) => {
+				const r = e.getBoundingClientRect();
+				return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+			};
+			const summary = document.querySelector('[data-testid="progress"] .summary')!;
+			return {
+				progress: box(summary),
+				lineHeight: parseFloat(getComputedStyle(summary).fontSize) * 1.6,
+				buttons: [...document.querySelectorAll('header.top button')].map(box),
+				height: document.querySelector('header.top')!.getBoundingClientRect().height
+			};
+		});
+	const overlaps = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+	it('keeps the loading line on one line, clear of the buttons, at 1280 and at 1920 pixels wide', async () => {
+		try {
+			for (const width of [1280, 1920]) {
+				await page.setViewportSize({ width, height: 720 });
+				await expect.poll(async () => (await header()).buttons.length).toBeGreaterThan(3);
+				const h = await header();
+				// One line: at 1280 px it used to wrap word by word into a column over the Search button.
+				expect(h.progress.bottom - h.progress.top).toBeLessThanOrEqual(h.lineHeight);
+				expect(h.progress.right - h.progress.left).toBeGreaterThan(100);
+				for (const button of h.buttons) expect(overlaps(h.progress, button)).toBe(false);
+				// A header of two rows at most (the buttons, the progress line under them where they leave it too little room).
+				expect(h.height).toBeLessThan(80);
+			}
+		} finally {
+			await page.setViewportSize({ width: 1280, height: 720 });
+		}
+	});
+});
+
 describe('the Content-Security-Policy', () => {
 	it('reported no violation while the map, the record panel, the player and the image viewer ran', () => {
 		expect(cspViolations()).toEqual([]);
