@@ -181,6 +181,16 @@ function ringLayers(input: LayerInputs): Layer[] {
 	return layers;
 }
 
+/**
+ * Whether the map draws the records themselves as points: in the cluster view zoomed in, or zoomed
+ * out during playback (or a held playback window) on a hardware GPU. Otherwise it draws the
+ * worker's density image, bins and clusters, which arrive with their own redraw.
+ */
+export function drawsRecordPoints(input: Pick<LayerInputs, 'view' | 'zoom' | 'playing' | 'playbackOnGpu'>): boolean {
+	if (input.view && input.view !== 'clusters') return false;
+	return input.zoom > CLUSTER_MAX_ZOOM || (input.playing && input.playbackOnGpu);
+}
+
 export function pointLayers(input: LayerInputs): Layer[] {
 	// The hexbin and heatmap views replace records and clusters alike (at every zoom).
 	if (input.view && input.view !== 'clusters') return [...aggregateLayers(input.view, input.density), ...input.places, ...ringLayers(input), ...markLayers(input)];
@@ -193,9 +203,10 @@ export function pointLayers(input: LayerInputs): Layer[] {
 	// software WebGL). Zoomed in, each record is a pickable point. Zoomed-out playback on a
 	// hardware GPU is the exception: dots faded by the GPU filter range cost nothing per frame.
 	const gpuDots = zoomedOut && input.playing && input.playbackOnGpu;
-	if (zoomedOut && !gpuDots && input.density) layers.push(imageLayer('density', input.density));
+	const pointsDrawn = drawsRecordPoints(input);
+	if (!pointsDrawn && input.density) layers.push(imageLayer('density', input.density));
 	for (const part of input.parts) {
-		if (zoomedOut && !gpuDots) break;
+		if (!pointsDrawn) break;
 		const [dataset, component] = part.id.split('/') as [Dataset, string];
 		const rgb = DATASET_RGB[dataset];
 		const isImage = component === 'image';

@@ -10,7 +10,7 @@ import type { RecordFeed } from './feed.svelte';
 import type { FilterState } from './filters.svelte';
 import { afterNextPaint, type FirstPaint } from './first-paint';
 import { screenProjection } from './geo';
-import { needsUpload, pointLayers } from './layers';
+import { drawsRecordPoints, needsUpload, pointLayers } from './layers';
 import type { Highlights } from './overlays/highlights';
 import { loadPlaceLabels, placeLayers, PlacesInView } from './places/labels';
 import type { Selection } from './selection.svelte';
@@ -96,15 +96,19 @@ export class Scene {
 	}
 
 	/**
-	 * Whether the map draws the records themselves (pointLayers): zoomed in, or zoomed-out playback
-	 * on a GPU. Otherwise it draws the worker's image, bins and clusters, whose replies redraw it: a
-	 * batch changes nothing on screen, and a frame it asked for (two or three a second while a
-	 * million stream in) cost 150-250 ms of software WebGL each, on the cores the stream needs.
+	 * Whether the map draws the records themselves (layers.ts). Otherwise it draws the worker's
+	 * image, bins and clusters, whose replies redraw it: a batch changes nothing on screen, and a
+	 * frame it asked for (two or three a second while a million stream in) cost 150-250 ms of
+	 * software WebGL each, on the cores the stream needs.
 	 */
 	private drawsRecords(): boolean {
 		const { map } = this;
-		if (!map || this.view !== 'clusters') return false;
-		return map.getZoom() > CLUSTER_MAX_ZOOM || (this.playback.playing && this.playbackOnGpu);
+		return !!map && drawsRecordPoints({ view: this.view, zoom: map.getZoom(), playing: this.playingOrHeld(), playbackOnGpu: this.playbackOnGpu });
+	}
+
+	/** Playing, or a playback window held: either way the map shows the window, not the range's clusters. */
+	private playingOrHeld(): boolean {
+		return this.playback.playing || this.playback.window !== null;
 	}
 
 	private setLayers(): void {
@@ -118,7 +122,7 @@ export class Scene {
 				dayRange: dates.range,
 				softRange: dates.soft,
 				// A held playback window has no clusters of its own (they are the range's).
-				playing: this.playback.playing || this.playback.window !== null,
+				playing: this.playingOrHeld(),
 				playbackOnGpu: this.playbackOnGpu,
 				zoom: map.getZoom(),
 				bounds: boundsOf(map),

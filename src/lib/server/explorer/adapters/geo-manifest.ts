@@ -57,7 +57,7 @@ function itemsOfArray(raw: unknown): { items: GeoItem[]; dropped: number } {
 	return { items, dropped };
 }
 
-/** The same items from columns, field by field as decodeItem reads them. */
+/** The same items from columns, each read by itemOf as a JSON entry is. */
 function itemsOfColumns(raw: Record<string, unknown>): { items: GeoItem[]; dropped: number } {
 	const c = raw as unknown as GeoColumns;
 	const n = Array.isArray(c.uuid) ? c.uuid.length : -1;
@@ -74,32 +74,25 @@ function itemsOfColumns(raw: Record<string, unknown>): { items: GeoItem[]; dropp
 			dropped++;
 			continue;
 		}
-		const item: GeoItem = { uuid, lat: c.lat[i], lon: c.long[i] };
-		const date = c.date[i];
-		const country = c.country[i];
-		const entity = c.entity[i];
-		const area = c.area[i];
-		const title = c.title[i];
-		if (typeof date === 'string') item.date = date;
-		if (typeof country === 'string') item.country = country;
-		if (typeof entity === 'string') item.entity = entity;
-		if (Number.isFinite(c.primaryId[i])) item.primaryId = c.primaryId[i];
-		if (typeof area === 'string') item.area = area;
-		if (typeof title === 'string') item.title = title;
-		items.push(item);
+		items.push(itemOf(uuid, c.lat[i], c.long[i], c.date[i], c.country[i], c.entity[i], c.primaryId[i], c.area[i], c.title[i]));
 	}
 	return { items, dropped };
 }
 
 function decodeItem(entry: Record<string, unknown>): GeoItem | undefined {
 	if (typeof entry.uuid !== 'string') return undefined;
-	const item: GeoItem = { uuid: entry.uuid, lat: coordinate(entry.dominant_lat), lon: coordinate(entry.dominant_long) };
-	if (typeof entry.primary_date === 'string') item.date = entry.primary_date;
-	if (typeof entry.primary_country === 'string') item.country = entry.primary_country;
-	if (typeof entry.entity === 'string') item.entity = entry.entity;
-	if (typeof entry.primary_id === 'number') item.primaryId = entry.primary_id;
-	if (typeof entry.second_geo_layer === 'string') item.area = entry.second_geo_layer;
-	if (typeof entry.title === 'string') item.title = entry.title;
+	return itemOf(entry.uuid, coordinate(entry.dominant_lat), coordinate(entry.dominant_long), entry.primary_date, entry.primary_country, entry.entity, entry.primary_id, entry.second_geo_layer, entry.title);
+}
+
+/** One item, each optional field kept only when it has the right type (positional: this runs a million times a walk). */
+function itemOf(uuid: string, lat: number, lon: number, date: unknown, country: unknown, entity: unknown, primaryId: unknown, area: unknown, title: unknown): GeoItem {
+	const item: GeoItem = { uuid, lat, lon };
+	if (typeof date === 'string') item.date = date;
+	if (typeof country === 'string') item.country = country;
+	if (typeof entity === 'string') item.entity = entity;
+	if (typeof primaryId === 'number' && Number.isFinite(primaryId)) item.primaryId = primaryId;
+	if (typeof area === 'string') item.area = area;
+	if (typeof title === 'string') item.title = title;
 	return item;
 }
 
