@@ -7,6 +7,7 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const buildEntry = path.join(root, 'build', 'index.js');
@@ -70,7 +71,7 @@ if (workers === 1) serveOne();
 else serveMany(workers);
 
 function serveOne() {
-	const child = spawn(process.execPath, [buildEntry], { cwd: root, env, stdio: 'inherit' });
+	const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, buildEntry], { cwd: root, env, stdio: 'inherit' });
 	process.stderr.write(`Starting the explorer and the embedded ICD/ICDB service on http://${env.HOST}:${env.PORT}\n`);
 	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 	child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
@@ -82,7 +83,7 @@ function serveOne() {
 // runtime) restarts the whole, rather than this process hiding a crash loop.
 function serveMany(count) {
 	process.chdir(root);
-	cluster.setupPrimary({ exec: buildEntry, args: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+	cluster.setupPrimary({ exec: buildEntry, args: [], execArgv: SERVER_NODE_FLAGS, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 	const running = new Set();
 	let stopping = false;
 	let exitCode = 0;

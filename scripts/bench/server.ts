@@ -13,6 +13,7 @@ import { migratePostgres } from '../../src/lib/server/db/pg-migrations';
 import { ensurePostgresDataset } from '../../src/lib/server/dataset/postgres';
 import { ensurePgNlIndex } from '../../src/lib/server/service/nl/index-build-pg';
 import { createDatabase, databaseUrl, psql, start as startCluster } from '../pg/cluster';
+import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
 export const BENCH_SEED = 'bench-2026';
 
@@ -95,7 +96,7 @@ export interface RunningServer {
 /** Starts build/index.js on the dataset; `env` adds settings (DB_READERS=0 for the single-threaded baseline). */
 export async function startProductionServer(dataDir: string, records: number, env: Record<string, string> = {}): Promise<RunningServer> {
 	const port = await freePort();
-	const child: ChildProcess = spawn(process.execPath, ['build/index.js'], {
+	const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'build/index.js'], {
 		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATASET_SIZE: String(records), DATASET_SEED: BENCH_SEED, ...env },
 		stdio: ['ignore', 'ignore', 'inherit']
 	});

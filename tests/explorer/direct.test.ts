@@ -25,8 +25,9 @@ beforeAll(async () => {
 	server = await startServer({ dataDir, size: 1200 });
 	const settings = readSettings({ DATA_DIR: dataDir, DATABASE_URL: server.databaseUrl ?? '' });
 	// The pages are read by reader workers, as in the server (DB_READERS > 0).
-	const reads = await poolReads(settings, { readers: 1, queue: 16, lexicons: null });
-	rt = { ...createRuntime(settings), now: Date.now, reads };
+	const base = createRuntime(settings);
+	const reads = await poolReads(settings, { readers: 1, queue: 16, lexicons: null }, base.reads);
+	rt = { ...base, now: Date.now, reads };
 });
 afterAll(async () => {
 	await rt?.reads.close();

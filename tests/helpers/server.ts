@@ -1,5 +1,5 @@
 // Starts the real production server (build/index.js) on a free loopback port with its own
-// DATA_DIR and database, exactly as `npm start` would, and the keys CLI against the same data.
+// DATA_DIR and database, exactly as `npm start` would (its Node flags too), and the keys CLI against the same data.
 // The database is the SQLite file in DATA_DIR, or with TEST_ENGINE=postgres (or engine:
 // 'postgres') a fresh PostgreSQL database; two servers given one databaseUrl are two instances
 // of one service.
@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { oracle, type Oracle } from './oracle';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { dropDatabase, ENGINE, newDatabase, type TestEngine } from './engine';
 
 export interface TestServer {
@@ -82,7 +83,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 		...options.env
 	};
 	let out = '';
-	const child: ChildProcess = spawn(process.execPath, ['build/index.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'build/index.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 	child.stdout!.on('data', (d) => (out += d));
 	child.stderr!.on('data', (d) => (out += d));
 	const url = `http://127.0.0.1:${port}`;

@@ -66,7 +66,8 @@ export async function startReaders(rt: Runtime): Promise<void> {
 	await serverSecret(rt.sql, 'cursor');
 	await serverSecret(rt.sql, 'media');
 	const lexicons = Object.fromEntries(await Promise.all(DATASETS.map(async (d) => [d, await lexicon(rt.sql, d)])));
-	const pool = await poolReads(rt.settings, { readers: rt.settings.readers, queue: rt.settings.readQueue, lexicons });
+	// Row reads stay on this thread, over the connection it read with until now (pool.ts).
+	const pool = await poolReads(rt.settings, { readers: rt.settings.readers, queue: rt.settings.readQueue, lexicons }, rt.reads);
 	rt.reads = pool;
 	// The readers read the questions now; this thread no longer needs the names.
 	forgetLexicons(rt.sql);

