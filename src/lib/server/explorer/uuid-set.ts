@@ -31,7 +31,7 @@ export class UuidSet {
 
 	/** Adds a uuid (any case, dashes optional); false when it was already there. Throws on a non-uuid. */
 	add(uuid: string): boolean {
-		if (!fingerprint(uuid)) throw new TypeError(`not a uuid: ${uuid}`);
+		requireFingerprint(uuid);
 		return this.addFingerprint();
 	}
 
@@ -41,7 +41,7 @@ export class UuidSet {
 	}
 
 	has(uuid: string): boolean {
-		if (!fingerprint(uuid)) throw new TypeError(`not a uuid: ${uuid}`);
+		requireFingerprint(uuid);
 		return this.find(fpHi, fpLo) >= 0;
 	}
 
@@ -84,6 +84,11 @@ export class UuidSet {
 // The fingerprint of the last uuid hashed, in module state to avoid allocating per call.
 let fpHi = 0;
 let fpLo = 0;
+
+/** Sets the fingerprint of a uuid; throws on text that is not one. */
+function requireFingerprint(uuid: string): void {
+	if (!fingerprint(uuid)) throw new TypeError(`not a uuid: ${uuid}`);
+}
 
 /** Two independent 32-bit hashes of the uuid's 128 bits (murmur3 finalizer over each word); false for text that is not a uuid. */
 function fingerprint(uuid: string): boolean {
