@@ -131,6 +131,11 @@ CREATE INDEX credit_ledger_key ON credit_ledger (key_id, created_at);
 		// The same index as SQLite's migration 7 (genai/figures.ts groups a country and period by
 		// these columns; with it the grouping reads index entries only).
 		sql: `CREATE INDEX records_figures ON records (dataset, component, primary_country, primary_date, entity, sub_entity, second_geo_layer);`
+	},
+	{
+		version: 3,
+		name: 'NL search: the newest matches of each common word, stored (nl/newest-pg.ts)',
+		sql: `CREATE TABLE nl_newest (dataset text NOT NULL, component text NOT NULL, term text NOT NULL, rowids bigint[] NOT NULL, ranks real[] NOT NULL, PRIMARY KEY (dataset, component, term));`
 	}
 ];
 

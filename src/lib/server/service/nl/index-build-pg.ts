@@ -13,6 +13,7 @@ import { CHUNK_COLUMNS, type ChunkSource } from './chunks';
 import { BATCH, indexRecord, NL_INDEX_VERSION, NL_META_KEY, PROGRESS_PHASE, sampleStride, stampOf, termRows, type NlIndexMeta } from './index-build';
 import { TermModelTrainer } from './term-model';
 import { firstSenseSynonyms } from './wordnet';
+import { ensureNewestLists } from './newest-pg';
 
 const STAGE = 'nl_stage';
 /** Records staged before their chunks become tsvectors. */
@@ -25,16 +26,19 @@ async function current(sql: PostgresSql): Promise<{ stamp: string | null; built:
 	return { stamp, built: stamp === null || (meta !== undefined && meta.version === NL_INDEX_VERSION && meta.dataset === stamp) };
 }
 
-/** Returns whether it built. */
+/** Builds the index when the data has none for its current version, then the stored lists of its common words (newest-pg.ts); returns whether it built the index. */
 export async function ensurePgNlIndex(sql: PostgresSql, onProgress: (p: Progress) => void = () => {}): Promise<boolean> {
-	if ((await current(sql)).built) return false;
-	return withLoadLock(sql.pool, async (client) => {
-		const { stamp, built } = await current(sql);
-		if (built) return false;
-		await client.query('DELETE FROM meta WHERE key = $1', [NL_META_KEY]);
-		await build(sql, client, stamp!, onProgress);
-		return true;
-	});
+	const built = (await current(sql)).built
+		? false
+		: await withLoadLock(sql.pool, async (client) => {
+				const { stamp, built } = await current(sql);
+				if (built) return false;
+				await client.query('DELETE FROM meta WHERE key = $1', [NL_META_KEY]);
+				await build(sql, client, stamp!, onProgress);
+				return true;
+			});
+	await ensureNewestLists(sql, onProgress);
+	return built;
 }
 
 async function build(sql: PostgresSql, client: pg.PoolClient, stamp: string, onProgress: (p: Progress) => void): Promise<void> {
