@@ -24,7 +24,6 @@ interface Pbf {
 	readSVarint(): number;
 	readVarint(): number;
 	readString(): string;
-	skip(value: number): void;
 }
 
 const require = createRequire(import.meta.url);

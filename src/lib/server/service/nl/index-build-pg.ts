@@ -26,19 +26,23 @@ async function current(sql: PostgresSql): Promise<{ stamp: string | null; built:
 	return { stamp, built: stamp === null || (meta !== undefined && meta.version === NL_INDEX_VERSION && meta.dataset === stamp) };
 }
 
-/** Builds the index when the data has none for its current version, then the stored lists of its common words (newest-pg.ts); returns whether it built the index. */
+/** The index, then the stored lists of its common words (newest-pg.ts), each built when missing; returns whether it built the index. */
 export async function ensurePgNlIndex(sql: PostgresSql, onProgress: (p: Progress) => void = () => {}): Promise<boolean> {
-	const built = (await current(sql)).built
-		? false
-		: await withLoadLock(sql.pool, async (client) => {
-				const { stamp, built } = await current(sql);
-				if (built) return false;
-				await client.query('DELETE FROM meta WHERE key = $1', [NL_META_KEY]);
-				await build(sql, client, stamp!, onProgress);
-				return true;
-			});
+	const built = await ensureIndex(sql, onProgress);
 	await ensureNewestLists(sql, onProgress);
 	return built;
+}
+
+/** Builds the index when the data has none for its current version; returns whether it built. */
+async function ensureIndex(sql: PostgresSql, onProgress: (p: Progress) => void): Promise<boolean> {
+	if ((await current(sql)).built) return false;
+	return withLoadLock(sql.pool, async (client) => {
+		const { stamp, built } = await current(sql);
+		if (built) return false;
+		await client.query('DELETE FROM meta WHERE key = $1', [NL_META_KEY]);
+		await build(sql, client, stamp!, onProgress);
+		return true;
+	});
 }
 
 async function build(sql: PostgresSql, client: pg.PoolClient, stamp: string, onProgress: (p: Progress) => void): Promise<void> {

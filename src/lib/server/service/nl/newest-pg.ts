@@ -10,6 +10,7 @@
 // a question reads one row per common word.
 import type pg from 'pg';
 import { COMPONENTS, DATASETS } from '../../../types/dataset';
+import { readMetaValue } from '../../db/meta';
 import type { PostgresSql } from '../../db/postgres';
 import { withLoadLock } from '../../dataset/postgres';
 import type { Progress } from '../../dataset/progress';
@@ -24,8 +25,8 @@ const PHASE = 'Storing the newest matches of common words';
 
 /** Built for the NL index in place (its meta, which names its version and dataset); nothing to do without one. */
 async function built(sql: PostgresSql): Promise<{ nl: string | null; built: boolean }> {
-	const nl = (await sql.pluck<string>('SELECT value FROM meta WHERE key = ?', [NL_META_KEY])) ?? null;
-	const raw = await sql.pluck<string>('SELECT value FROM meta WHERE key = ?', [META_KEY]);
+	const nl = (await readMetaValue(sql, NL_META_KEY)) ?? null;
+	const raw = await readMetaValue(sql, META_KEY);
 	const meta = raw ? (JSON.parse(raw) as { version: number; nl: string }) : undefined;
 	return { nl, built: nl === null || (meta?.version === VERSION && meta.nl === nl) };
 }
@@ -50,10 +51,11 @@ export async function storeNewestLists(client: pg.PoolClient, threshold: number,
 	const progress = { phase: PHASE, done: 0, total: common.length * COMPONENTS.length };
 	onProgress(progress);
 	for (const dataset of DATASETS) {
+		const terms = common.filter((c) => c.dataset === dataset);
 		for (const component of COMPONENTS) {
 			const table = `nl_${dataset}_${component}`;
 			const chunks = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
-			for (const { term, df } of common.filter((c) => c.dataset === dataset)) {
+			for (const { term, df } of terms) {
 				// The same matches as the question's query; of the two ways to the newest, the one
 				// that reads fewer rows: backwards along the key reads about POSTINGS_PER_WORD /
 				// density chunks, the GIN index every match. (df is the dataset's, over both components.)

@@ -6,7 +6,8 @@
 //   media    one worker for the media files (rendered images, posters, audio): never queued
 //            behind a query, and no query behind it;
 //   rows     reads of one row by key (detail, lookup, player and viewer links) on the main thread,
-//            over its own connection: cheaper there than a trip to a worker (operations.ts).
+//            over the connection it reads with (SQLite: the writer's): cheaper there than a trip
+//            to a worker (operations.ts).
 // (The query workers are not lowered in CPU priority: a nice level ranks them below every other
 // process of the machine too, and on a shared machine they starved.)
 // Each queue is bounded (DB_READ_QUEUE): past it a read is refused at once with 503 `overloaded`
