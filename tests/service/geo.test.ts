@@ -87,4 +87,50 @@ describe('geo manifests', () => {
 		expect(items).toHaveLength(expected);
 		expect(items.every((i) => i.entity === e)).toBe(true);
 	});
+
+	it('writes every page as JavaScript would write its items, member for member as stored, cut where the next page begins', async () => {
+		// On SQLite the page's JSON text is written by SQLite (geo/manifest.ts geoManifestJson): it
+		// must be the text JSON.stringify gives for the same items (numbers, escapes, members left
+		// out when null, their order) and the items those of the database, in the manifest's order.
+		type Row = { uuid: string; primary_id: number; primary_date: string; dominant_lat: number; dominant_long: number; entity: string | null; primary_country: string | null; second_geo_layer: string | null; title: string | null };
+		const asItem = (r: Row) => {
+			const item: Record<string, unknown> = { uuid: r.uuid, primary_id: r.primary_id, primary_date: r.primary_date, dominant_lat: r.dominant_lat, dominant_long: r.dominant_long };
+			for (const k of ['entity', 'primary_country', 'second_geo_layer', 'title'] as const) if (r[k] !== null) item[k] = r[k];
+			return item;
+		};
+		const { e } = t.db.one<{ e: string }>("SELECT entity e FROM records WHERE dataset='icd' AND component='image' AND mappable=1 GROUP BY e ORDER BY count(*) DESC LIMIT 1");
+		const restricted = t.server.createKey(['--entities', e]).key;
+		const walks = [
+			{ path: '/v1/icd/videos/geo-manifest?limit=97', where: "dataset='icd' AND component='video'", params: [] as string[], key: undefined },
+			{ path: '/v1/icdb/images/geo-manifest?limit=1', where: "dataset='icdb' AND component='image' AND primary_date >= '2024-06-01'", params: [], key: undefined, query: '&date_from=2024-06-01' },
+			{ path: '/v1/icd/images/geo-manifest?limit=250', where: "dataset='icd' AND component='image' AND entity = ?", params: [e], key: restricted }
+		];
+		let titled = 0;
+		for (const w of walks) {
+			const expected = t.db.rows<Row>(
+				`SELECT uuid, primary_id, primary_date, dominant_lat, dominant_long, entity, primary_country, second_geo_layer, title FROM records WHERE mappable = 1 AND ${w.where} ORDER BY primary_date DESC, primary_id DESC`,
+				...w.params
+			).map(asItem);
+			expect(expected.length).toBeGreaterThan(1);
+			const received: unknown[] = [];
+			let cursor: string | null = null;
+			do {
+				const r = await t.server.get(`${w.path}${w.query ?? ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, w.key);
+				expect(r.status).toBe(200);
+				const text = await r.text();
+				const page = JSON.parse(text) as Page;
+				expect(text).toBe(JSON.stringify(page));
+				expect(page.itemsTotal).toBe(expected.length);
+				expect(page.itemsReceived).toBe(page.items.length);
+				received.push(...page.items);
+				cursor = page.next_cursor;
+				// A page ends with its cursor exactly when records remain.
+				expect(cursor !== null).toBe(received.length < expected.length);
+			} while (cursor);
+			expect(JSON.stringify(received)).toBe(JSON.stringify(expected));
+			titled += expected.filter((i) => typeof i.title === 'string' && /[^\x20-\x7e]/.test(i.title)).length;
+		}
+		// The texts held something to escape or encode beyond ASCII.
+		expect(titled).toBeGreaterThan(0);
+	});
 });

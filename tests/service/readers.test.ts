@@ -1,7 +1,7 @@
 // The service's reads in reader workers (DB_READERS, src/lib/server/service/reads), through the
 // real server: the same bytes as the single-threaded path, a bounded queue that answers 503, a
-// reader that dies and is replaced, a point read that does not wait behind slow queries, and a
-// shutdown that finishes the requests in flight.
+// reader that dies and is replaced, a point read that does not wait behind slow queries, the main
+// thread raised above the readers in CPU priority, and a shutdown that finishes the requests in flight.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,27 @@ function slowQuestion(server: TestServer): string {
 	} finally {
 		db.close();
 	}
+}
+
+/** The server's threads: id, nice value and CPU time so far (clock ticks), from /proc (Linux). */
+function threadsOf(pid: number): { tid: number; nice: number; cpu: number }[] {
+	return fs.readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+		try {
+			// Fields after the command name: state is field 3, utime 14, stime 15, nice 19 (man 5 proc).
+			const f = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+			return [{ tid: Number(tid), nice: Number(f[16]), cpu: Number(f[11]) + Number(f[12]) }];
+		} catch {
+			return []; // ended meanwhile
+		}
+	});
+}
+
+/** The thread that used the most CPU while `work` ran. */
+async function busiestDuring(pid: number, work: () => Promise<unknown>): Promise<{ tid: number; nice: number; cpu: number }> {
+	const before = new Map(threadsOf(pid).map((t) => [t.tid, t.cpu]));
+	await work();
+	const used = threadsOf(pid).map((t) => ({ ...t, cpu: t.cpu - (before.get(t.tid) ?? 0) }));
+	return used.sort((a, b) => b.cpu - a.cpu)[0];
 }
 
 async function read(response: Response): Promise<{ status: number; type: string | null; body: string }> {
@@ -160,6 +181,16 @@ describe('reader workers under load', () => {
 		expect(order.slice(1).sort()).toEqual(['slow 0: 200', 'slow 1: 200']);
 	});
 
+	it.runIf(process.platform === 'linux')('runs the main thread above the readers in CPU priority, and the readers at the default', async () => {
+		const main = threadsOf(server.pid()).find((t) => t.tid === server.pid())!;
+		if (process.getuid?.() === 0) expect(main.nice).toBe(-10);
+		else expect(main.nice === -10 || /priority was not raised to nice -10/.test(server.output())).toBe(true);
+		// The reader is the thread that works while a slow question is answered: it did not inherit the main thread's priority.
+		const reader = await busiestDuring(server.pid(), () => server.get(slow).then((r) => r.text()));
+		expect(reader.tid).not.toBe(server.pid());
+		expect(reader.nice).toBe(0);
+	});
+
 	it('replaces a reader that dies: its request gets 503 read_interrupted, the service keeps answering', async () => {
 		const pending = server.get(slow);
 		// Sent while the slow read runs (it takes hundreds of milliseconds); the reader stops at once.
@@ -175,6 +206,8 @@ describe('reader workers under load', () => {
 			await r.arrayBuffer();
 		}
 		expect(server.output()).toMatch(/reader running nlSearch stopped/);
+		// The replacement was created by the raised main thread, and set itself back to the default.
+		if (process.platform === 'linux') expect((await busiestDuring(server.pid(), () => server.get(slow).then((r) => r.text()))).nice).toBe(0);
 	});
 
 	it('finishes the requests in flight before it stops', async () => {

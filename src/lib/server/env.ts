@@ -51,6 +51,11 @@ const schema = z.object({
 	EMBEDDINGS_API_KEY: text(''),
 	DB_READERS: intFrom(os.availableParallelism(), 0),
 	DB_READ_QUEUE: intFrom(256, 1),
+	MAIN_THREAD_NICE: z
+		.string()
+		.optional()
+		.transform((v) => (v === undefined || v.trim() === '' ? -10 : Number(v)))
+		.pipe(z.number().int().min(-20).max(19)),
 	DATABASE_URL: text(''),
 	DATABASE_READ_URL: text(''),
 	DB_POOL_SIZE: intFrom(4, 1),
@@ -111,6 +116,12 @@ export interface Settings {
 	/** Reads that may wait for a reader (per pool) before new ones are refused with 503 overloaded. */
 	readQueue: number;
 	/**
+	 * Nice value of the main thread once the readers run (MAIN_THREAD_NICE, default -10; 0 leaves
+	 * it as started): above the readers, so a lookup is not queued behind their queries for CPU
+	 * (service/reads/priority.ts). Linux only; needs CAP_SYS_NICE, else the server says so.
+	 */
+	mainThreadNice: number;
+	/**
 	 * PostgreSQL instead of the embedded SQLite file (DATABASE_URL; empty: SQLite in DATA_DIR).
 	 * readUrl (DATABASE_READ_URL): a read replica for the reads of the records (empty: url).
 	 * poolSize (DB_POOL_SIZE): connections each reader worker, and the main thread, may open.
@@ -159,6 +170,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 		embeddings: { baseUrl: e.EMBEDDINGS_BASE_URL.replace(/\/+$/, ''), model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY },
 		readers: e.DB_READERS,
 		readQueue: e.DB_READ_QUEUE,
+		mainThreadNice: e.MAIN_THREAD_NICE,
 		database: { url: e.DATABASE_URL, readUrl: e.DATABASE_READ_URL || e.DATABASE_URL, poolSize: e.DB_POOL_SIZE },
 		testing: e.NODE_ENV === 'test',
 		testClockFile: e.NODE_ENV === 'test' ? e.TEST_CLOCK_FILE : ''

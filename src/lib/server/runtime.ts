@@ -13,6 +13,7 @@ import { readSettings, type Settings } from './env';
 import { RateLimiter, sharedBuckets, type RateLimits } from './service/auth/rate-limit';
 import type { ServiceDeps } from './service/deps';
 import { inlineReads, type Reads } from './service/reads/reads';
+import { setThreadNice } from './service/reads/priority';
 import { poolReads } from './service/reads/pool';
 import { serverSecret } from './db/secrets';
 import { clock } from './clock';
@@ -69,6 +70,11 @@ export async function startReaders(rt: Runtime): Promise<void> {
 	// Row reads stay on this thread, over the connection it read with until now (pool.ts).
 	const pool = await poolReads(rt.settings, { readers: rt.settings.readers, queue: rt.settings.readQueue, lexicons }, rt.reads);
 	rt.reads = pool;
+	// Raised only now: threads inherit their creator's priority (reads/priority.ts).
+	if (rt.settings.mainThreadNice !== 0) {
+		const refused = setThreadNice(rt.settings.mainThreadNice);
+		if (refused) process.stderr.write(`[service] ${refused}\n`);
+	}
 	// The readers read the questions now; this thread no longer needs the names.
 	forgetLexicons(rt.sql);
 	// Test-only: a reader dies in the middle of its work, as a crash would (tests/service/readers.test.ts).

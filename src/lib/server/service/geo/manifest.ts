@@ -45,30 +45,91 @@ function toColumns(rows: GeoRow[]): GeoColumns {
 }
 
 export async function geoManifest(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<GeoManifestResponse> {
-	const { rows, ...page } = await manifestRows(deps, key, dataset, component, q);
+	const { rows, page } = await pageRows(deps, key, dataset, component, q);
 	return { status: 'ok', items: rows.map(toItem), itemsReceived: rows.length, ...page };
 }
 
 /** The same page (same checks, rows and cursor) in columns, for the explorer in the same process (types/geo.ts). */
 export async function geoManifestColumns(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<GeoColumnsPage> {
-	const { rows, ...page } = await manifestRows(deps, key, dataset, component, q);
+	const { rows, page } = await pageRows(deps, key, dataset, component, q);
 	return { status: 'ok', columns: toColumns(rows), itemsReceived: rows.length, ...page };
 }
 
-/** A page's rows, checked against the key and cursor, with the total and the next cursor. */
-async function manifestRows(
-	deps: ReadDeps,
-	key: ApiKey,
-	dataset: Dataset,
-	component: Component,
-	q: GeoQuery
-): Promise<{ rows: GeoRow[]; itemsTotal: number; limit: number; next_cursor: string | null }> {
+/**
+ * The page as the JSON text the REST route and the MCP tool send: the same bytes as
+ * JSON.stringify(geoManifest(…)). On SQLite the items' text is written by SQLite itself and comes
+ * back as one buffer: materialising 5,000 rows as JavaScript values, turning them into objects,
+ * serialising them and encoding the text as UTF-8 was 31 ms of a reader's CPU per page; this is
+ * 11-15 ms (docs/benchmarks.md, issue 17).
+ */
+export async function geoManifestJson(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<Uint8Array> {
+	if (deps.sql.engine !== 'sqlite') return Buffer.from(JSON.stringify(await geoManifest(deps, key, dataset, component, q)));
+	const plan = await planPage(deps, key, dataset, component, q);
+	// group_concat takes the rows in the order the subquery gives them (its ORDER BY, read off the
+	// index); asking for that order again in the aggregate would sort 5,000 rows a second time.
+	// tests/service/geo.test.ts compares every page with geoManifest's, which would catch a change.
+	const found = await deps.sql.get<{ items: Buffer | null; fetched: number; tiny: number }>(
+		`SELECT CAST(group_concat(item, ',') AS BLOB) AS items, count(*) AS fetched, sum(tiny) AS tiny FROM (SELECT ${ITEM_JSON} AS item, ${TINY} AS tiny ${plan.from})`,
+		plan.params
+	);
+	if (found?.tiny) return Buffer.from(JSON.stringify(await geoManifest(deps, key, dataset, component, q)));
+	let items = found?.items ?? Buffer.alloc(0);
+	const fetched = found?.fetched ?? 0;
+	let last: Position | undefined;
+	if (fetched > plan.limit) {
+		// The row past the page says only that there is more: cut it off, and read the position of
+		// the page's last item (its date and id, for the cursor) from that item's own text.
+		items = items.subarray(0, items.lastIndexOf(ITEM_START) - 1); // and the comma before it
+		const item = JSON.parse(items.subarray(items.lastIndexOf(ITEM_START)).toString('utf8')) as GeoItem;
+		last = { date: item.primary_date, id: item.primary_id };
+	}
+	const { page } = pageEnd(plan, fetched, last);
+	const head = `{"status":"ok","items":[`;
+	const tail = `],"itemsReceived":${Math.min(fetched, plan.limit)},"itemsTotal":${page.itemsTotal},"limit":${page.limit},"next_cursor":${JSON.stringify(page.next_cursor)}}`;
+	return Buffer.concat([Buffer.from(head), items, Buffer.from(tail)]);
+}
+
+/**
+ * A coordinate as JSON.stringify writes it. SQLite writes an integral REAL as "28.0" (JavaScript:
+ * "28"), and below 1e-4 in exponent form ("1.0e-05"; JavaScript: "0.00001"): the first is mended
+ * here, the second (TINY) sends the page the JavaScript way. Otherwise the two agree for the
+ * coordinates stored here, which the generator rounds to 1e-5° (dataset/records.ts): SQLite writes
+ * 15 significant digits when they read back exactly, and JavaScript the fewest that do, the same
+ * digits for such values. (A coordinate of 16-17 significant digits would be written with 17, the
+ * same number in other digits.)
+ */
+const jsonNumber = (x: string) => `json_quote(CASE WHEN ${x} = CAST(${x} AS INTEGER) THEN CAST(${x} AS INTEGER) ELSE ${x} END)`;
+const tinyNumber = (x: string) => `(${x} <> 0 AND abs(${x}) < 1e-4)`;
+const TINY = `(${tinyNumber('r.dominant_lat')} OR ${tinyNumber('r.dominant_long')})`;
+/** A member that toItem leaves out when the column is null. */
+const optionalMember = (name: string, x: string) => `iif(${x} IS NULL, '', ',"${name}":' || json_quote(${x}))`;
+/**
+ * One item's JSON text, member for member as JSON.stringify(toItem(row)) writes it (json_quote
+ * escapes strings as JSON.stringify does). An item's text starts with ITEM_START and nowhere else:
+ * inside a string the quotes would be escaped.
+ */
+const ITEM_START = '{"uuid":';
+const ITEM_JSON = `format('${ITEM_START}%s,"primary_id":%d,"primary_date":%s,"dominant_lat":%s,"dominant_long":%s%s%s%s%s}', json_quote(r.uuid), r.primary_id, json_quote(r.primary_date), ${jsonNumber('r.dominant_lat')}, ${jsonNumber('r.dominant_long')}, ${optionalMember('entity', 'r.entity')}, ${optionalMember('primary_country', 'r.primary_country')}, ${optionalMember('second_geo_layer', 'r.second_geo_layer')}, ${optionalMember('title', 'r.title')})`;
+
+/** A page's query, checked against the key and cursor: FROM … LIMIT (one row past the page) and its parameters. */
+interface PagePlan {
+	from: string;
+	params: (string | number)[];
+	limit: number;
+	itemsTotal: number;
+	secret: Buffer;
+	keyId: string;
+	digest: string;
+	after: { date: string; id: number; sent: number } | null;
+}
+
+async function planPage(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<PagePlan> {
 	requireAccess(key, dataset, 'geo');
 	const limit = q.limit ?? GEO_DEFAULT_LIMIT;
 	const secret = await serverSecret(deps.sql, 'cursor');
 	const digest = paramsDigest({ dataset, component, limit, country: q.country, entity: q.entity, date_from: q.date_from, date_to: q.date_to });
 
-	let after: { date: string; id: number; sent: number } | null = null;
+	let after: PagePlan['after'] = null;
 	if (q.cursor !== undefined) {
 		const decoded = decodeCursor(secret, key.id, digest, q.cursor);
 		if ('rejected' in decoded) throw new ProblemError('invalid_cursor', `The cursor was rejected: ${decoded.rejected}.`);
@@ -81,11 +142,46 @@ async function manifestRows(
 
 	const keyset = after ? ' AND (r.primary_date, r.primary_id) < (?, ?)' : '';
 	const params = after ? [...scope.params, after.date, after.id] : scope.params;
-	const rows = await deps.sql.arrays<GeoRow>(`SELECT ${GEO_COLUMNS} FROM records r WHERE ${where}${keyset} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`, [...params, limit + 1]);
+	return {
+		from: `FROM records r WHERE ${where}${keyset} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`,
+		params: [...params, limit + 1],
+		limit,
+		itemsTotal,
+		secret,
+		keyId: key.id,
+		digest,
+		after
+	};
+}
 
-	const more = rows.length > limit;
+/** A page's rows (the row past the page, fetched to learn whether there is more, left out), its total and its next cursor. */
+async function pageRows(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<{ rows: GeoRow[]; page: PageEnd }> {
+	const plan = await planPage(deps, key, dataset, component, q);
+	const rows = await deps.sql.arrays<GeoRow>(`SELECT ${GEO_COLUMNS} ${plan.from}`, plan.params);
+	const { more, page } = pageEnd(plan, rows.length, positionOf(rows[plan.limit - 1]));
 	if (more) rows.pop();
-	const last = rows[rows.length - 1];
-	const sent = (after?.sent ?? 0) + rows.length;
-	return { rows, itemsTotal, limit, next_cursor: more && last ? encodeCursor(secret, key.id, digest, { date: last[2], id: last[1], sent }) : null };
+	return { rows, page };
+}
+
+/** Where an item is in the manifest's order. */
+interface Position {
+	date: string;
+	id: number;
+}
+const positionOf = (row: GeoRow | undefined): Position | undefined => (row ? { date: row[2], id: row[1] } : undefined);
+
+/** What a page says besides its items. */
+interface PageEnd {
+	itemsTotal: number;
+	limit: number;
+	next_cursor: string | null;
+}
+
+/** Whether there is more after a page of `fetched` rows (one past the page when there is), and its total and next cursor, from its last row. */
+function pageEnd(plan: PagePlan, fetched: number, last: Position | undefined): { more: boolean; page: PageEnd } {
+	const more = fetched > plan.limit;
+	const received = Math.min(fetched, plan.limit);
+	const sent = (plan.after?.sent ?? 0) + received;
+	const next_cursor = more && last ? encodeCursor(plan.secret, plan.keyId, plan.digest, { date: last.date, id: last.id, sent }) : null;
+	return { more, page: { itemsTotal: plan.itemsTotal, limit: plan.limit, next_cursor } };
 }

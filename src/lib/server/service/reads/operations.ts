@@ -6,7 +6,7 @@
 import type { ReadDeps } from '../deps';
 import { getRecord, getRecordByComponentId } from '../records/detail';
 import { searchRecords } from '../records/search';
-import { geoManifest, geoManifestColumns } from '../geo/manifest';
+import { geoManifestColumns, geoManifestJson } from '../geo/manifest';
 import { imageViewer, videoPlayer } from '../media/access';
 import { mediaResource } from '../media/resource';
 import { nlSearch } from '../nl/search';
@@ -16,7 +16,8 @@ export const READ_OPERATIONS = {
 	search: searchRecords,
 	detail: getRecord,
 	byComponentId: getRecordByComponentId,
-	geoManifest,
+	/** Answered as its JSON text, written by SQLite (for REST and MCP, which send it as it is). */
+	geoManifest: geoManifestJson,
 	geoManifestColumns,
 	videoPlayer,
 	imageViewer,

@@ -8,8 +8,8 @@
 //   rows     reads of one row by key (detail, lookup, player and viewer links) on the main thread,
 //            over the connection it reads with (SQLite: the writer's): cheaper there than a trip
 //            to a worker (operations.ts).
-// (The query workers are not lowered in CPU priority: a nice level ranks them below every other
-// process of the machine too, and on a shared machine they starved.)
+// When the cores are contended the main thread goes first: it is raised in CPU priority above the
+// readers, which run at the default (reads/priority.ts).
 // Each queue is bounded (DB_READ_QUEUE): past it a read is refused at once with 503 `overloaded`
 // and retry-after, instead of waiting without end. A worker that dies is replaced by piscina; the
 // reads it was running are answered with 503 `read_interrupted`.

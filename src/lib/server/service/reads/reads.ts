@@ -21,9 +21,9 @@ export interface Reads {
 	close(): Promise<void>;
 }
 
-/** JSON text as UTF-8 bytes. */
-export function encodeJson(value: unknown): Buffer {
-	return Buffer.from(JSON.stringify(value), 'utf8');
+/** JSON text as UTF-8 bytes; a read that answers bytes (geo/manifest.ts geoManifestJson) has written its JSON already. */
+export function encodeJson(value: unknown): Uint8Array {
+	return value instanceof Uint8Array ? value : Buffer.from(JSON.stringify(value), 'utf8');
 }
 
 /**

@@ -13,6 +13,7 @@ import { termModel } from '../nl/model-store';
 import type { ReadDeps } from '../deps';
 import { ProblemError } from '../problems';
 import { runRead } from './operations';
+import { resetReaderNice } from './priority';
 import { encodeJson, ownsItsMemory } from './reads';
 import type { ReaderOptions, ReadReply, ReadTask } from './protocol';
 
@@ -31,6 +32,7 @@ async function open(options: ReaderOptions): Promise<Omit<ReadDeps, 'now'>> {
 	return { sql, settings: options.settings };
 }
 
+if (!isMainThread) resetReaderNice();
 const base = isMainThread ? null : open(workerData as ReaderOptions);
 
 export default async function read(task: ReadTask): Promise<ReadReply | Uint8Array> {
