@@ -14,8 +14,9 @@
 //
 // Threads inherit their creator's nice value: the readers are started before the main thread is
 // raised, and each reader sets itself back to 0 when it starts (a replacement for a reader that
-// died is created by the raised main thread). Elsewhere than Linux, where the value is per process,
-// nothing is changed.
+// died is created by the raised main thread). libuv's pool threads, started by the main thread on
+// first use, keep its value: they finish what the main thread sends (compression, file reads).
+// Elsewhere than Linux, where the value is per process, nothing is changed.
 import os from 'node:os';
 
 /** Nice value the query readers run at: the default, whatever their creator's. */
