@@ -13,7 +13,7 @@ import { readSettings, type Settings } from './env';
 import { RateLimiter, sharedBuckets, type RateLimits } from './service/auth/rate-limit';
 import type { ServiceDeps } from './service/deps';
 import { inlineReads, type Reads } from './service/reads/reads';
-import { setThreadNice } from './service/reads/priority';
+import { setMainThreadNice } from './service/reads/priority';
 import { poolReads } from './service/reads/pool';
 import { serverSecret } from './db/secrets';
 import { clock } from './clock';
@@ -72,7 +72,7 @@ export async function startReaders(rt: Runtime): Promise<void> {
 	rt.reads = pool;
 	// Raised only now: threads inherit their creator's priority (reads/priority.ts).
 	if (rt.settings.mainThreadNice !== 0) {
-		const refused = setThreadNice(rt.settings.mainThreadNice);
+		const refused = setMainThreadNice(rt.settings.mainThreadNice);
 		if (refused) process.stderr.write(`[service] ${refused}\n`);
 	}
 	// The readers read the questions now; this thread no longer needs the names.

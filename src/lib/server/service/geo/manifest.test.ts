@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/open';
 import { sqliteSql, type SqliteSql } from '../../db/sqlite-sql';
 import type { ApiKey } from '../auth/keys';
+import type { GeoQuery } from '../schemas';
 import { geoManifest, geoManifestJson } from './manifest';
 
 const KEY: ApiKey = { id: 'k1', name: 'test', datasets: ['icd', 'icdb'], features: ['geo'], entities: null, rate: 1, burst: 1, credits: 0, createdAt: 0, revokedAt: null };
@@ -43,6 +44,11 @@ beforeAll(() => {
 	sql = sqliteSql(db);
 });
 
+/** The page as geoManifestJson writes it, and as geoManifest answers it. */
+const deps = () => ({ sql, settings: {} as never, now: () => 0 });
+const jsonText = async (q: GeoQuery) => Buffer.from(await geoManifestJson(deps(), KEY, 'icd', 'video', q)).toString('utf8');
+const asObjects = (q: GeoQuery) => geoManifest(deps(), KEY, 'icd', 'video', q);
+
 afterAll(async () => {
 	await sql.close();
 	fs.rmSync(dir, { recursive: true, force: true });
@@ -50,14 +56,13 @@ afterAll(async () => {
 
 describe('geoManifestJson', () => {
 	it('writes the bytes JSON.stringify writes for the same page, page after page, at every page size', async () => {
-		const deps = { sql, settings: {} as never, now: () => 0 };
 		for (const limit of [1, 7, 59, 60, 61, 5000]) {
 			let cursor: string | undefined;
 			let pages = 0;
 			do {
 				const q = { limit, cursor };
-				const text = Buffer.from(await geoManifestJson(deps, KEY, 'icd', 'video', q)).toString('utf8');
-				const expected = await geoManifest(deps, KEY, 'icd', 'video', q);
+				const text = await jsonText(q);
+				const expected = await asObjects(q);
 				expect(text).toBe(JSON.stringify(expected));
 				cursor = expected.next_cursor ?? undefined;
 				pages++;
@@ -67,17 +72,16 @@ describe('geoManifestJson', () => {
 	});
 
 	it('writes a page with a coordinate below 1e-4 as JSON.stringify does, and one of 17 digits as the same number', async () => {
-		const deps = { sql, settings: {} as never, now: () => 0 };
 		const q = { limit: 5000 };
-		const [text, expected] = [Buffer.from(await geoManifestJson(deps, KEY, 'icd', 'video', q)).toString('utf8'), await geoManifest(deps, KEY, 'icd', 'video', q)];
+		const [text, expected] = [await jsonText(q), await asObjects(q)];
 		expect(text).toBe(JSON.stringify(expected));
 		expect(text).toContain('"dominant_long":-0.00001,');
 		// Without the small coordinates the page is SQLite's own text: 17 digits where JavaScript writes 16.
 		db.prepare('UPDATE records SET dominant_long = -0.5 WHERE dominant_long = -1e-5').run();
 		db.prepare('UPDATE records SET dominant_lat = 89.99999999999999 WHERE primary_id = 1054').run();
 		try {
-			const odd = Buffer.from(await geoManifestJson(deps, KEY, 'icd', 'video', q)).toString('utf8');
-			const same = await geoManifest(deps, KEY, 'icd', 'video', q);
+			const odd = await jsonText(q);
+			const same = await asObjects(q);
 			expect(odd).toContain('"dominant_lat":89.999999999999986,');
 			expect(JSON.parse(odd)).toEqual(same);
 		} finally {
@@ -87,10 +91,9 @@ describe('geoManifestJson', () => {
 	});
 
 	it('answers an empty page as JSON.stringify does', async () => {
-		const deps = { sql, settings: {} as never, now: () => 0 };
 		const q = { limit: 10, date_from: '2030-01-01' };
-		const text = Buffer.from(await geoManifestJson(deps, KEY, 'icd', 'video', q)).toString('utf8');
-		expect(text).toBe(JSON.stringify(await geoManifest(deps, KEY, 'icd', 'video', q)));
+		const text = await jsonText(q);
+		expect(text).toBe(JSON.stringify(await asObjects(q)));
 		expect(JSON.parse(text)).toMatchObject({ items: [], itemsReceived: 0, next_cursor: null });
 	});
 });

@@ -45,13 +45,14 @@ function toColumns(rows: GeoRow[]): GeoColumns {
 }
 
 export async function geoManifest(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<GeoManifestResponse> {
-	const { rows, page } = await pageRows(deps, key, dataset, component, q);
-	return { status: 'ok', items: rows.map(toItem), itemsReceived: rows.length, ...page };
+	return itemsPage(await pageRows(deps, await planPage(deps, key, dataset, component, q)));
 }
+
+const itemsPage = ({ rows, page }: { rows: GeoRow[]; page: PageEnd }): GeoManifestResponse => ({ status: 'ok', items: rows.map(toItem), itemsReceived: rows.length, ...page });
 
 /** The same page (same checks, rows and cursor) in columns, for the explorer in the same process (types/geo.ts). */
 export async function geoManifestColumns(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<GeoColumnsPage> {
-	const { rows, page } = await pageRows(deps, key, dataset, component, q);
+	const { rows, page } = await pageRows(deps, await planPage(deps, key, dataset, component, q));
 	return { status: 'ok', columns: toColumns(rows), itemsReceived: rows.length, ...page };
 }
 
@@ -59,12 +60,14 @@ export async function geoManifestColumns(deps: ReadDeps, key: ApiKey, dataset: D
  * The page as the JSON text the REST route and the MCP tool send: the same bytes as
  * JSON.stringify(geoManifest(…)). On SQLite the items' text is written by SQLite itself and comes
  * back as one buffer: materialising 5,000 rows as JavaScript values, turning them into objects,
- * serialising them and encoding the text as UTF-8 was 31 ms of a reader's CPU per page; this is
- * 11-15 ms (docs/benchmarks.md, issue 17).
+ * serialising them and encoding the text as UTF-8 was 36 ms of a reader's CPU per page of 5,000;
+ * this is 19 ms (docs/benchmarks.md, issue 17). Elsewhere (PostgreSQL, or a page SQLite would
+ * write otherwise, TINY) the page is written the JavaScript way, from the same plan.
  */
 export async function geoManifestJson(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<Uint8Array> {
-	if (deps.sql.engine !== 'sqlite') return Buffer.from(JSON.stringify(await geoManifest(deps, key, dataset, component, q)));
 	const plan = await planPage(deps, key, dataset, component, q);
+	const viaJavaScript = async () => Buffer.from(JSON.stringify(itemsPage(await pageRows(deps, plan))));
+	if (deps.sql.engine !== 'sqlite') return viaJavaScript();
 	// group_concat takes the rows in the order the subquery gives them (its ORDER BY, read off the
 	// index); asking for that order again in the aggregate would sort 5,000 rows a second time.
 	// tests/service/geo.test.ts compares every page with geoManifest's, which would catch a change.
@@ -72,7 +75,7 @@ export async function geoManifestJson(deps: ReadDeps, key: ApiKey, dataset: Data
 		`SELECT CAST(group_concat(item, ',') AS BLOB) AS items, count(*) AS fetched, sum(tiny) AS tiny FROM (SELECT ${ITEM_JSON} AS item, ${TINY} AS tiny ${plan.from})`,
 		plan.params
 	);
-	if (found?.tiny) return Buffer.from(JSON.stringify(await geoManifest(deps, key, dataset, component, q)));
+	if (found?.tiny) return viaJavaScript();
 	let items = found?.items ?? Buffer.alloc(0);
 	const fetched = found?.fetched ?? 0;
 	let last: Position | undefined;
@@ -83,9 +86,9 @@ export async function geoManifestJson(deps: ReadDeps, key: ApiKey, dataset: Data
 		const item = JSON.parse(items.subarray(items.lastIndexOf(ITEM_START)).toString('utf8')) as GeoItem;
 		last = { date: item.primary_date, id: item.primary_id };
 	}
-	const { page } = pageEnd(plan, fetched, last);
+	const { received, page } = pageEnd(plan, fetched, last);
 	const head = `{"status":"ok","items":[`;
-	const tail = `],"itemsReceived":${Math.min(fetched, plan.limit)},"itemsTotal":${page.itemsTotal},"limit":${page.limit},"next_cursor":${JSON.stringify(page.next_cursor)}}`;
+	const tail = `],"itemsReceived":${received},"itemsTotal":${page.itemsTotal},"limit":${page.limit},"next_cursor":${JSON.stringify(page.next_cursor)}}`;
 	return Buffer.concat([Buffer.from(head), items, Buffer.from(tail)]);
 }
 
@@ -155,8 +158,7 @@ async function planPage(deps: ReadDeps, key: ApiKey, dataset: Dataset, component
 }
 
 /** A page's rows (the row past the page, fetched to learn whether there is more, left out), its total and its next cursor. */
-async function pageRows(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<{ rows: GeoRow[]; page: PageEnd }> {
-	const plan = await planPage(deps, key, dataset, component, q);
+async function pageRows(deps: ReadDeps, plan: PagePlan): Promise<{ rows: GeoRow[]; page: PageEnd }> {
 	const rows = await deps.sql.arrays<GeoRow>(`SELECT ${GEO_COLUMNS} ${plan.from}`, plan.params);
 	const { more, page } = pageEnd(plan, rows.length, positionOf(rows[plan.limit - 1]));
 	if (more) rows.pop();
@@ -177,11 +179,11 @@ interface PageEnd {
 	next_cursor: string | null;
 }
 
-/** Whether there is more after a page of `fetched` rows (one past the page when there is), and its total and next cursor, from its last row. */
-function pageEnd(plan: PagePlan, fetched: number, last: Position | undefined): { more: boolean; page: PageEnd } {
+/** Whether there is more after a page of `fetched` rows (one past the page when there is), how many it holds, and its total and next cursor, from its last row. */
+function pageEnd(plan: PagePlan, fetched: number, last: Position | undefined): { more: boolean; received: number; page: PageEnd } {
 	const more = fetched > plan.limit;
 	const received = Math.min(fetched, plan.limit);
 	const sent = (plan.after?.sent ?? 0) + received;
 	const next_cursor = more && last ? encodeCursor(plan.secret, plan.keyId, plan.digest, { date: last.date, id: last.id, sent }) : null;
-	return { more, page: { itemsTotal: plan.itemsTotal, limit: plan.limit, next_cursor } };
+	return { more, received, page: { itemsTotal: plan.itemsTotal, limit: plan.limit, next_cursor } };
 }

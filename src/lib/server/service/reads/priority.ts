@@ -25,10 +25,11 @@ const READER_NICE = 0;
 const perThread = process.platform === 'linux';
 
 /**
- * Sets the calling thread's nice value (lower: more CPU when the cores are contended). Returns
- * null when it is set (or nothing is asked), else why not, as a sentence for the log.
+ * Sets the main thread's nice value (lower: more CPU when the cores are contended); called on the
+ * main thread. Returns null when it is set (or nothing is asked), else why not, as a sentence for
+ * the log.
  */
-export function setThreadNice(nice: number): string | null {
+export function setMainThreadNice(nice: number): string | null {
 	if (!perThread || os.getPriority(0) === nice) return null;
 	try {
 		os.setPriority(0, nice);
