@@ -8,6 +8,7 @@ import { forgetCounts } from './service/records/count-cache';
 import { forgetPassingRecords } from './service/nl/passing-records';
 import { progressLine } from './progress';
 import { ensureNlIndex } from './service/nl/index-build';
+import { ensureNewestLists } from './service/nl/newest';
 import { purgeExpiredConversations } from './service/genai/conversations';
 import { forgetLexicons, lexicon } from './service/understand/lexicon';
 import { ensureLocalKey } from './service/auth/local-key';
@@ -37,6 +38,7 @@ async function prepareData(rt: Runtime): Promise<boolean> {
 	if (generated) forgetPassingRecords(rt.db);
 	// Natural language search needs its own index; built once per dataset, skipped after that.
 	ensureNlIndex(rt.db, nlProgress);
+	ensureNewestLists(rt.db, nlProgress);
 	nlLine.done();
 	return generated;
 }

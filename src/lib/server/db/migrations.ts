@@ -166,3 +166,11 @@ INSERT INTO nl_${c}(nl_${c}, rank) VALUES ('rank', 'bm25(1.0, 0.0)');`
 		sql: `CREATE INDEX records_figures ON records(dataset, component, primary_country, primary_date, entity, sub_entity, second_geo_layer);`
 	}
 );
+
+migrations.push({
+	version: 8,
+	name: 'natural language search: the newest matches of common words, stored',
+	// nl/newest.ts. A rowid table (not WITHOUT ROWID): each row carries up to 8 kB of rowids.
+	sql: `CREATE TABLE nl_newest (dataset TEXT NOT NULL, component TEXT NOT NULL, term TEXT NOT NULL, rowids BLOB NOT NULL);
+CREATE UNIQUE INDEX nl_newest_word ON nl_newest(dataset, component, term);`
+});

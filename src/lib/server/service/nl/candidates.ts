@@ -15,6 +15,7 @@ import { sqlTieOrder, tieOrder } from './chunks';
 import { topIndices } from './top';
 import { facetExpression, facetTsquery } from './facets';
 import { passingRecords, remembered, type RecordSet } from './passing-records';
+import { POSTINGS_PER_WORD, storedNewest, wordPhrase } from './newest';
 
 /** The filters of a retrieval: those read from a question, or a single country (GenAI's focus). */
 export type NlFilters = QuestionFilters & { country?: string };
@@ -29,7 +30,7 @@ export const recordClause = (sql: Sql, key: ApiKey, f: NlFilters): Promise<Claus
 
 export const components = (f: NlFilters): Component[] => (f.source_component ? [f.source_component] : ['video', 'image']);
 
-const matchExpression = (words: string[]) => words.map((w) => `"${w.replace(/"/g, '')}"`).join(' OR ');
+const matchExpression = (words: string[]) => words.map(wordPhrase).join(' OR ');
 
 /** What bounds a filtered list: the key's restriction and the filters as SQL, and as facet tokens. */
 export interface Scope {
@@ -58,7 +59,6 @@ export async function scopeOf(sql: Sql, key: ApiKey, f: NlFilters): Promise<Scop
  */
 const FULL_SCORING_POSTINGS = 15_000;
 const FILTERED_FULL_SCORING_POSTINGS = 4_000;
-const POSTINGS_PER_WORD = 2_000;
 /** With filters: matches of each word kept when it is bounded. */
 const FILTERED_POSTINGS_PER_WORD = 500;
 
@@ -109,42 +109,89 @@ function filteredRead(db: Db, dataset: Dataset, component: Component, filters: N
 	};
 }
 
+/** One word's matches in one component, newest (highest rowid) first, and the word's idf. */
+interface WordList {
+	rowids: ArrayLike<number>;
+	idf: number;
+}
+
+/**
+ * Appends every rowid of the lists once, newest first, with the sum of the idf of the lists that hold it.
+ * The lists are each newest first, so this is a merge of a few sorted runs: no map keyed by rowid
+ * for the tens of thousands of postings of a question.
+ */
+function sumByRowid(lists: WordList[], rowids: number[], scores: number[]): void {
+	// The runs side by side in one typed array: the loop below reads nothing but typed arrays.
+	const total = lists.reduce((n, l) => n + l.rowids.length, 0);
+	const all = new Float64Array(total);
+	const at = new Int32Array(lists.length);
+	const end = new Int32Array(lists.length);
+	const idf = new Float64Array(lists.length);
+	let offset = 0;
+	lists.forEach((l, i) => {
+		for (let j = 0; j < l.rowids.length; j++) all[offset + j] = l.rowids[j];
+		at[i] = offset;
+		offset += l.rowids.length;
+		end[i] = offset;
+		idf[i] = l.idf;
+	});
+	const k = lists.length;
+	for (;;) {
+		let newest = -1;
+		for (let l = 0; l < k; l++) if (at[l] < end[l] && all[at[l]] > newest) newest = all[at[l]];
+		if (newest < 0) return;
+		let score = 0;
+		for (let l = 0; l < k; l++) {
+			if (at[l] < end[l] && all[at[l]] === newest) {
+				score += idf[l];
+				at[l]++;
+			}
+		}
+		rowids.push(newest);
+		scores.push(score);
+	}
+}
+
+/** Each word's newest matches in one component: the stored list when the word has one (newest.ts), else FTS5's. */
+function unfilteredLists(db: Db, dataset: Dataset, component: Component, words: string[], stats: TermStats): WordList[] {
+	const t = `nl_${dataset}_${component}`;
+	const read = db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
+	const stored = storedNewest(db);
+	return words.map((w) => ({ rowids: stored(dataset, component, w) ?? (read.all(wordPhrase(w), POSTINGS_PER_WORD) as number[]), idf: stats.weight(w) }));
+}
+
+/** Each word's newest matches in one component whose records pass the filters. */
+function filteredLists(f: FilteredRead, db: Db, words: string[], stats: TermStats): WordList[] {
+	const read = db.prepare(`SELECT rowid FROM ${f.table} WHERE ${f.table} MATCH ?${f.range.sql} ORDER BY rowid DESC`).pluck();
+	return words.map((w) => {
+		const kept: number[] = [];
+		for (const rowid of read.iterate(f.match([w]), ...f.range.params) as IterableIterator<number>) {
+			if (!f.passing.has(Math.floor(rowid / 8))) continue;
+			kept.push(rowid);
+			if (kept.length >= FILTERED_POSTINGS_PER_WORD) break;
+		}
+		return { rowids: kept, idf: stats.weight(w) };
+	});
+}
+
 /** The newest matches of each word, ranked by the sum of the matched words' idf. */
 function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilters, scope: Scope, stats: TermStats, limit: number): Hit[] {
 	// Tens of thousands of postings per question: kept in flat arrays (one slot per chunk), not an
 	// object per posting, and only the best `limit` are ordered (nl/top.ts), not all of them.
-	const slot = new Map<number, number>();
 	const rowids: number[] = [];
 	const scores: number[] = [];
 	const owners: Component[] = [];
-	const add = (rowid: number, idf: number, component: Component) => {
-		const i = slot.get(rowid);
-		if (i !== undefined) scores[i] += idf;
-		else {
-			slot.set(rowid, rowids.length);
-			rowids.push(rowid);
-			scores.push(idf);
-			owners.push(component);
-		}
-	};
 	for (const component of components(filters)) {
-		if (!scope.clause) {
-			const t = `nl_${dataset}_${component}`;
-			const read = db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
-			for (const w of words) for (const rowid of read.all(matchExpression([w]), POSTINGS_PER_WORD) as number[]) add(rowid, stats.weight(w), component);
-			continue;
+		let lists: WordList[];
+		if (!scope.clause) lists = unfilteredLists(db, dataset, component, words, stats);
+		else {
+			const f = filteredRead(db, dataset, component, filters, scope as Scope & { clause: Clause });
+			if (f.passing.size === 0) continue;
+			lists = filteredLists(f, db, words, stats);
 		}
-		const f = filteredRead(db, dataset, component, filters, scope as Scope & { clause: Clause });
-		if (f.passing.size === 0) continue;
-		const read = db.prepare(`SELECT rowid FROM ${f.table} WHERE ${f.table} MATCH ?${f.range.sql} ORDER BY rowid DESC`).pluck();
-		for (const w of words) {
-			let kept = 0;
-			for (const rowid of read.iterate(f.match([w]), ...f.range.params) as IterableIterator<number>) {
-				if (!f.passing.has(Math.floor(rowid / 8))) continue;
-				add(rowid, stats.weight(w), component);
-				if (++kept >= FILTERED_POSTINGS_PER_WORD) break;
-			}
-		}
+		const before = rowids.length;
+		sumByRowid(lists, rowids, scores);
+		for (let i = before; i < rowids.length; i++) owners.push(component);
 	}
 	const tie = rowids.map(tieOrder);
 	const better = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && tie[a] < tie[b]);

@@ -79,6 +79,8 @@ export function ensureNlIndex(db: Db, onProgress: (p: Progress) => void = () => 
 	const meta = readNlMeta(db);
 	if (meta && meta.version === NL_INDEX_VERSION && meta.dataset === stamp) return false;
 	db.prepare('DELETE FROM meta WHERE key = ?').run(NL_META_KEY);
+	// The stored lists of common words (newest.ts) belong to the index being replaced.
+	db.exec('DELETE FROM nl_newest');
 
 	// Read through the page cache rather than the memory map, whose pages count as resident
 	// memory: a build reads the whole records table once (as the generator does, see generate.ts).
