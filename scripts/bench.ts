@@ -21,6 +21,8 @@
 //            40 ms / 20 Mbit/s, 150 ms / 5 Mbit/s): first and all points, bytes on the wire
 //            (scripts/bench/network.ts). Not part of "all": minutes per link at a million records.
 // Stream and browser runs are bounded: a side that exceeds --timeout is recorded as timed out.
+// BENCH_SERVER_ENTRY=build/index.js runs adapter-node's server alone instead of npm start's entry
+// (scripts/serve.mjs): every lookup through SvelteKit, the baseline of the lookups' fast path.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,7 +84,7 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 	const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: { start: os.loadavg().map((l) => Number(l.toFixed(2))), end: [] as number[] } };
 	const result: Record<string, unknown> = {
 		name,
-		command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+		command: `${process.env.BENCH_SERVER_ENTRY ? `BENCH_SERVER_ENTRY=${process.env.BENCH_SERVER_ENTRY} ` : ''}npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
 		date: started.toISOString(),
 		machine,
 		recordsPerComponent: records

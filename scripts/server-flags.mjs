@@ -1,7 +1,7 @@
 // Node flags of the production server, for every way this project starts it (npm start, its
 // --workers cluster, the benchmark). V8 reads them only when the process starts, and Node refuses
 // them in NODE_OPTIONS, so they are given on the command line; docs/deploy.md lists them for
-// anyone who runs build/index.js by hand.
+// anyone who starts the server by hand.
 //
 // --initial-old-space-size=128: with reader workers, the main thread allocates little besides the
 // answers it receives from them (a 5,000-item manifest page is 1.6 MB of bytes, outside the JS
@@ -11,3 +11,6 @@
 // pages (docs/benchmarks.md, issue 17). It is a starting limit, not a reservation: memory is taken
 // as the heap grows, and the limit adapts after that as before.
 export const SERVER_NODE_FLAGS = ['--initial-old-space-size=128'];
+
+// The production server's entry: adapter-node's build/index.js with the lookups' fast path attached.
+export const SERVER_ENTRY = 'scripts/serve.mjs';

@@ -7,10 +7,11 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const buildEntry = path.join(root, 'build', 'index.js');
+const serverEntry = path.join(root, SERVER_ENTRY);
 const inputs = ['src', 'static', 'package.json', 'svelte.config.js', 'vite.config.ts'];
 
 function newestMtime(p) {
@@ -71,7 +72,7 @@ if (workers === 1) serveOne();
 else serveMany(workers);
 
 function serveOne() {
-	const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, buildEntry], { cwd: root, env, stdio: 'inherit' });
+	const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], { cwd: root, env, stdio: 'inherit' });
 	process.stderr.write(`Starting the explorer and the embedded ICD/ICDB service on http://${env.HOST}:${env.PORT}\n`);
 	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 	child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
@@ -83,7 +84,7 @@ function serveOne() {
 // runtime) restarts the whole, rather than this process hiding a crash loop.
 function serveMany(count) {
 	process.chdir(root);
-	cluster.setupPrimary({ exec: buildEntry, args: [], execArgv: SERVER_NODE_FLAGS, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+	cluster.setupPrimary({ exec: serverEntry, args: [], execArgv: SERVER_NODE_FLAGS, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 	const running = new Set();
 	let stopping = false;
 	let exitCode = 0;

@@ -10,6 +10,7 @@ import { pageConfig, withPageConfig } from '$lib/server/page-config';
 import { sessions } from '$lib/server/session';
 import { ModeRefusal } from '$lib/server/session/mode';
 import { SecretError } from '$lib/server/session/secret';
+import { fastLookups, offerFastPath } from '$lib/server/fast-lookups';
 
 export const init: ServerInit = async () => {
 	const rt = runtime();
@@ -24,6 +25,8 @@ export const init: ServerInit = async () => {
 	await prepareService(rt);
 	await startReaders(rt);
 	onShutdown(rt);
+	edge ??= edgeFor(rt.settings);
+	offerFastPath(fastLookups(rt, edge));
 };
 
 let edge: Edge | undefined;

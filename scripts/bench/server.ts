@@ -13,7 +13,7 @@ import { migratePostgres } from '../../src/lib/server/db/pg-migrations';
 import { ensurePostgresDataset } from '../../src/lib/server/dataset/postgres';
 import { ensurePgNlIndex } from '../../src/lib/server/service/nl/index-build-pg';
 import { createDatabase, databaseUrl, psql, start as startCluster } from '../pg/cluster';
-import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
 export const BENCH_SEED = 'bench-2026';
 
@@ -93,10 +93,16 @@ export interface RunningServer {
 	stop(): Promise<void>;
 }
 
-/** Starts build/index.js on the dataset; `env` adds settings (DB_READERS=0 for the single-threaded baseline). */
+/**
+ * The server's entry: npm start's, or BENCH_SERVER_ENTRY=build/index.js for adapter-node's alone
+ * (every lookup through SvelteKit), to measure the lookups' fast path against it.
+ */
+const BENCH_SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY || SERVER_ENTRY;
+
+/** Starts the server entry on the dataset; `env` adds settings (DB_READERS=0 for the single-threaded baseline). */
 export async function startProductionServer(dataDir: string, records: number, env: Record<string, string> = {}): Promise<RunningServer> {
 	const port = await freePort();
-	const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'build/index.js'], {
+	const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, BENCH_SERVER_ENTRY], {
 		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATASET_SIZE: String(records), DATASET_SEED: BENCH_SEED, ...env },
 		stdio: ['ignore', 'ignore', 'inherit']
 	});

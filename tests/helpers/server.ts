@@ -1,4 +1,4 @@
-// Starts the real production server (build/index.js) on a free loopback port with its own
+// Starts the real production server (scripts/serve.mjs: build/index.js and the lookups' fast path) on a free loopback port with its own
 // DATA_DIR and database, exactly as `npm start` would (its Node flags too), and the keys CLI against the same data.
 // The database is the SQLite file in DATA_DIR, or with TEST_ENGINE=postgres (or engine:
 // 'postgres') a fresh PostgreSQL database; two servers given one databaseUrl are two instances
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { oracle, type Oracle } from './oracle';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { dropDatabase, ENGINE, newDatabase, type TestEngine } from './engine';
 
 export interface TestServer {
@@ -59,6 +59,8 @@ export interface ServerOptions {
 	engine?: TestEngine;
 	/** PostgreSQL: share this database (another instance's) instead of creating one. */
 	databaseUrl?: string;
+	/** The script the server runs: SERVER_ENTRY (npm start's), or 'build/index.js' for adapter-node's alone, without the lookups' fast path. */
+	entry?: string;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
@@ -83,7 +85,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 		...options.env
 	};
 	let out = '';
-	const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'build/index.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const entry = options.entry ?? SERVER_ENTRY;
+	const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 	child.stdout!.on('data', (d) => (out += d));
 	child.stderr!.on('data', (d) => (out += d));
 	const url = `http://127.0.0.1:${port}`;

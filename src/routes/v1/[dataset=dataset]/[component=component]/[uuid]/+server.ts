@@ -1,10 +1,6 @@
 import type { RequestHandler } from './$types';
 import { serveAsync } from '$lib/server/service/route';
-import { noQuery, parseParams, uuidParam } from '$lib/server/service/schemas';
+import { detailByUuid } from '$lib/server/service/lookups';
 
-export const GET: RequestHandler = (event) =>
-	serveAsync(event, ({ deps, at, key, dataset, component, query }) => {
-		noQuery(query);
-		const { uuid } = parseParams(uuidParam, { uuid: event.params.uuid });
-		return deps.reads.json('detail', at, key, dataset, component, uuid);
-	});
+// Also answered before SvelteKit, with the same function (src/lib/server/fast-lookups.ts).
+export const GET: RequestHandler = (event) => serveAsync(event, (ctx) => detailByUuid(ctx, event.params.uuid));

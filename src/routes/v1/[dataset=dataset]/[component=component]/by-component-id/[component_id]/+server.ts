@@ -1,10 +1,6 @@
 import type { RequestHandler } from './$types';
 import { serveAsync } from '$lib/server/service/route';
-import { componentIdParam, noQuery, parseParams } from '$lib/server/service/schemas';
+import { byComponentId } from '$lib/server/service/lookups';
 
-export const GET: RequestHandler = (event) =>
-	serveAsync(event, ({ deps, at, key, dataset, component, query }) => {
-		noQuery(query);
-		const { component_id } = parseParams(componentIdParam, { component_id: event.params.component_id });
-		return deps.reads.json('byComponentId', at, key, dataset, component, component_id);
-	});
+// Also answered before SvelteKit, with the same function (src/lib/server/fast-lookups.ts).
+export const GET: RequestHandler = (event) => serveAsync(event, (ctx) => byComponentId(ctx, event.params.component_id));
