@@ -22,7 +22,7 @@
 //            (scripts/bench/network.ts). Not part of "all": minutes per link at a million records.
 // Stream and browser runs are bounded: a side that exceeds --timeout is recorded as timed out.
 // BENCH_SERVER_ENTRY=build/index.js runs adapter-node's server alone instead of npm start's entry
-// (scripts/serve.mjs): every lookup through SvelteKit, the baseline of the lookups' fast path.
+// (scripts/serve.mjs): every lookup and manifest page through SvelteKit, the baseline of the fast path.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

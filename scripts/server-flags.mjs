@@ -12,5 +12,5 @@
 // as the heap grows, and the limit adapts after that as before.
 export const SERVER_NODE_FLAGS = ['--initial-old-space-size=128'];
 
-// The production server's entry: adapter-node's build/index.js with the lookups' fast path attached.
+// The production server's entry: adapter-node's build/index.js with the fast path of src/lib/server/fast-path.ts attached.
 export const SERVER_ENTRY = 'scripts/serve.mjs';

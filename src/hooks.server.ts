@@ -10,7 +10,7 @@ import { pageConfig, withPageConfig } from '$lib/server/page-config';
 import { sessions } from '$lib/server/session';
 import { ModeRefusal } from '$lib/server/session/mode';
 import { SecretError } from '$lib/server/session/secret';
-import { fastLookups, offerFastPath } from '$lib/server/fast-lookups';
+import { fastPath, offerFastPath } from '$lib/server/fast-path';
 
 export const init: ServerInit = async () => {
 	const rt = runtime();
@@ -26,7 +26,7 @@ export const init: ServerInit = async () => {
 	await startReaders(rt);
 	onShutdown(rt);
 	edge ??= edgeFor(rt.settings);
-	offerFastPath(fastLookups(rt, edge));
+	offerFastPath(fastPath(rt, edge));
 };
 
 let edge: Edge | undefined;

@@ -1,4 +1,4 @@
-// Starts the real production server (scripts/serve.mjs: build/index.js and the lookups' fast path) on a free loopback port with its own
+// Starts the real production server (scripts/serve.mjs: build/index.js and the fast path of src/lib/server/fast-path.ts) on a free loopback port with its own
 // DATA_DIR and database, exactly as `npm start` would (its Node flags too), and the keys CLI against the same data.
 // The database is the SQLite file in DATA_DIR, or with TEST_ENGINE=postgres (or engine:
 // 'postgres') a fresh PostgreSQL database; two servers given one databaseUrl are two instances
@@ -59,7 +59,7 @@ export interface ServerOptions {
 	engine?: TestEngine;
 	/** PostgreSQL: share this database (another instance's) instead of creating one. */
 	databaseUrl?: string;
-	/** The script the server runs: SERVER_ENTRY (npm start's), or 'build/index.js' for adapter-node's alone, without the lookups' fast path. */
+	/** The script the server runs: SERVER_ENTRY (npm start's), or 'build/index.js' for adapter-node's alone, without the fast path. */
 	entry?: string;
 }
 

@@ -26,16 +26,26 @@ export function localEmbedder(model: TermModel): Embedder {
 		name: 'corpus-random-indexing',
 		async similarities(query, texts) {
 			const q = model.embed(terms(query).map((t) => [t, 1] as [string, number]));
-			const projection = new Map<string, number>();
+			// Per question, by the terms' rows: a projection is computed once, and a chunk's term
+			// counts are kept in one array (reset after each chunk) rather than a map per chunk. The
+			// sums run over the same terms in the same order as before (first appearance), so the
+			// scores are the same numbers. An unknown term weighs 0 and adds nothing: it is skipped.
+			const projection = new Float64Array(model.size).fill(NaN);
+			const count = new Int32Array(model.size);
+			const distinct: number[] = [];
 			return texts.map((text) => {
-				const counts = new Map<string, number>();
-				for (const t of terms(text)) counts.set(t, (counts.get(t) ?? 0) + 1);
+				distinct.length = 0;
+				for (const t of terms(text)) {
+					const i = model.rowOf(t);
+					if (i >= 0 && count[i]++ === 0) distinct.push(i);
+				}
 				let dot = 0;
 				let norm = 0;
-				for (const [t, n] of counts) {
-					const w = model.weight(t) * (1 + Math.log(n));
-					let p = projection.get(t);
-					if (p === undefined) projection.set(t, (p = model.project(t, q)));
+				for (const i of distinct) {
+					const w = model.idf[i] * (1 + Math.log(count[i]));
+					count[i] = 0;
+					let p = projection[i];
+					if (Number.isNaN(p)) p = projection[i] = model.projectRow(i, q);
 					dot += w * p;
 					norm += w * w;
 				}

@@ -105,6 +105,24 @@ export class TermModel {
 		return this.row.has(term);
 	}
 
+	/** How many terms the model holds: row indices run from 0 to size - 1. */
+	get size(): number {
+		return this.terms.length;
+	}
+
+	/** The term's row index, -1 when unknown. */
+	rowOf(term: string): number {
+		return this.row.get(term) ?? -1;
+	}
+
+	/** Dot product of a row's vector with a vector: project() for a term already looked up. */
+	projectRow(i: number, vector: Float32Array): number {
+		let dot = 0;
+		const base = i * DIMENSIONS;
+		for (let d = 0; d < DIMENSIONS; d++) dot += vector[d] * this.matrix[base + d];
+		return dot;
+	}
+
 	docFrequency(term: string): number {
 		const i = this.row.get(term);
 		return i === undefined ? 0 : this.df[i];
@@ -119,11 +137,7 @@ export class TermModel {
 	/** Dot product of the term's vector with a vector; 0 when the term is unknown. */
 	project(term: string, vector: Float32Array): number {
 		const i = this.row.get(term);
-		if (i === undefined) return 0;
-		let dot = 0;
-		const base = i * DIMENSIONS;
-		for (let d = 0; d < DIMENSIONS; d++) dot += vector[d] * this.matrix[base + d];
-		return dot;
+		return i === undefined ? 0 : this.projectRow(i, vector);
 	}
 
 	/** idf-weighted sum of the terms' vectors, unit length; zero when no term is known. */

@@ -1,6 +1,6 @@
 import type { RequestHandler } from './$types';
 import { serveAsync } from '$lib/server/service/route';
-import { detailByUuid } from '$lib/server/service/lookups';
+import { detailByUuid } from '$lib/server/service/hot-routes';
 
-// Also answered before SvelteKit, with the same function (src/lib/server/fast-lookups.ts).
+// Also answered before SvelteKit, with the same function (src/lib/server/fast-path.ts).
 export const GET: RequestHandler = (event) => serveAsync(event, (ctx) => detailByUuid(ctx, event.params.uuid));

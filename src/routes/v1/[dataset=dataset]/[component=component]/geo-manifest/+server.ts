@@ -1,6 +1,6 @@
 import type { RequestHandler } from './$types';
 import { serveAsync } from '$lib/server/service/route';
-import { geoQuery, parseParams } from '$lib/server/service/schemas';
+import { geoManifestPage } from '$lib/server/service/hot-routes';
 
-export const GET: RequestHandler = (event) =>
-	serveAsync(event, ({ deps, at, key, dataset, component, query }) => deps.reads.json('geoManifest', at, key, dataset, component, parseParams(geoQuery, query)));
+// Also answered before SvelteKit, with the same function (src/lib/server/fast-path.ts).
+export const GET: RequestHandler = (event) => serveAsync(event, (ctx) => geoManifestPage(ctx));

@@ -1,4 +1,4 @@
-// The record lookups answered before SvelteKit (src/lib/server/fast-lookups.ts, attached by
+// The requests answered before SvelteKit (src/lib/server/fast-path.ts, attached by
 // scripts/serve.mjs) answer exactly as SvelteKit's routes do: two servers over one data directory,
 // one as npm start runs it and one as adapter-node's build/index.js alone, asked the same requests
 // in the same order. Status, headers and (decompressed) bytes are compared; only the framing may
@@ -81,7 +81,7 @@ async function same(path: string, headers: Record<string, string | null> = {}): 
 	return { fast: a, kit: b };
 }
 
-describe('record lookups before SvelteKit', () => {
+describe('lookups and manifest pages before SvelteKit', () => {
 	it('answer a record by component id and by uuid as SvelteKit does, sent whole with its length', async () => {
 		for (const path of [`/v1/icd/videos/by-component-id/${sample.primary_id}`, `/v1/icd/videos/${sample.uuid}`, `/v1/icd/videos/${sample.uuid.toUpperCase()}`]) {
 			const { fast: a, kit: b } = await same(path);
@@ -125,6 +125,32 @@ describe('record lookups before SvelteKit', () => {
 			const { fast: a } = await same(path, headers);
 			expect([path, headers, a.status]).toEqual([path, headers, status]);
 			expect(a.headers['content-type']).toMatch(/^application\/problem\+json/);
+		}
+	});
+
+	it('answer geo-manifest pages as SvelteKit does, cursor after cursor, filtered, compressed or not', async () => {
+		for (const query of ['limit=7', 'limit=5&date_from=2023-01-01', `limit=4&country=${encodeURIComponent('Sudan')}`]) {
+			let path = `/v1/icd/videos/geo-manifest?${query}`;
+			for (let page = 0; page < 3; page++) {
+				const { fast: a, kit: b } = await same(path);
+				expect(a.status).toBe(200);
+				expect(a.framing.chunked).toBe(false);
+				expect(b.framing.chunked).toBe(true);
+				const body = JSON.parse(a.body);
+				expect(body.items.length).toBeGreaterThan(0);
+				if (!body.next_cursor) break;
+				path = `/v1/icd/videos/geo-manifest?${query}&cursor=${encodeURIComponent(body.next_cursor)}`;
+			}
+		}
+		// A page large enough to compress: compressed as it is sent (in chunks) on both.
+		for (const coding of ['br', 'gzip']) {
+			const { fast: a } = await same('/v1/icdb/images/geo-manifest?limit=500', { 'accept-encoding': coding });
+			expect(a.headers['content-encoding']).toBe(coding);
+			expect(JSON.parse(a.body).items.length).toBe(500);
+		}
+		for (const query of ['limit=0', 'bogus=1', 'limit=5&limit=6', 'cursor=garbage', 'date_from=2024-01-01&date_to=2023-01-01']) {
+			const { fast: a } = await same(`/v1/icd/videos/geo-manifest?${query}`);
+			expect([query, a.status]).toEqual([query, 400]);
 		}
 	});
 
