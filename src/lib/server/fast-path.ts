@@ -96,7 +96,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 	// again by arrayBuffer(). A 5,000-item page is half a megabyte outside the heap, and each
 	// copy of it brings V8's next collection closer.
 	const chunks: Uint8Array[] = [];
-	if (response.body) for await (const chunk of response.body) chunks.push(chunk);
+	if (response.body) for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
 	const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 	headers['content-length'] = String(body.byteLength);
 	res.writeHead(response.status, headers);
