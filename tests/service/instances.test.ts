@@ -168,11 +168,15 @@ describe('npm start -- --workers N', () => {
 		}
 		workers = children(child.pid!);
 		expect(workers).toHaveLength(2);
-		for (const pid of workers) expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toMatch(/build\/index\.js/);
+		for (const pid of workers) expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')).toMatch(/scripts\/serve\.mjs/);
+		// Each instance has the fast path of the frequent requests (src/lib/server/fast-path.ts) attached.
+		expect(out).not.toMatch(/fast path could not be attached/);
 		// A key issued through A answers the same through the workers' port.
 		const { key } = a.createKey();
 		const viaWorkers = await json(await fetch(`http://127.0.0.1:${port}/v1/icd/videos?per_page=5`, { headers: { authorization: `Bearer ${key}` } }));
 		expect(viaWorkers).toEqual(await json(await a.get('/v1/icd/videos?per_page=5', key)));
+		const lookup = `/v1/icd/videos/by-component-id/${(viaWorkers as { items: { primary_id: number }[] }).items[0].primary_id}`;
+		expect(await json(await fetch(`http://127.0.0.1:${port}${lookup}`, { headers: { authorization: `Bearer ${key}` } }))).toEqual(await json(await a.get(lookup, key)));
 		child.kill('SIGTERM');
 		expect(await exited, out).toBe(0);
 		for (const pid of workers) expect(alive(pid), `instance ${pid} still running`).toBe(false);
