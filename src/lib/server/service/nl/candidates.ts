@@ -15,7 +15,7 @@ import { sqlTieOrder, tieOrder } from './chunks';
 import { topIndices } from './top';
 import { facetExpression, facetTsquery } from './facets';
 import { passingRecords, remembered, type RecordSet } from './passing-records';
-import { POSTINGS_PER_WORD, storedNewest, wordPhrase } from './newest';
+import { readNewest, storedNewest, wordPhrase } from './newest';
 
 /** The filters of a retrieval: those read from a question, or a single country (GenAI's focus). */
 export type NlFilters = QuestionFilters & { country?: string };
@@ -154,10 +154,9 @@ function sumByRowid(lists: WordList[], rowids: number[], scores: number[]): void
 
 /** Each word's newest matches in one component: the stored list when the word has one (newest.ts), else FTS5's. */
 function unfilteredLists(db: Db, dataset: Dataset, component: Component, words: string[], stats: TermStats): WordList[] {
-	const t = `nl_${dataset}_${component}`;
-	const read = db.prepare(`SELECT rowid FROM ${t} WHERE ${t} MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
+	const read = readNewest(db, dataset, component);
 	const stored = storedNewest(db);
-	return words.map((w) => ({ rowids: stored(dataset, component, w) ?? (read.all(wordPhrase(w), POSTINGS_PER_WORD) as number[]), idf: stats.weight(w) }));
+	return words.map((w) => ({ rowids: stored(dataset, component, w) ?? read(w), idf: stats.weight(w) }));
 }
 
 /** Each word's newest matches in one component whose records pass the filters. */

@@ -25,8 +25,8 @@ const MAX_STORED_ROWID = 0xffff_ffff;
 /** One word as an FTS5 phrase: the list of a stored word is exactly what this matches. */
 export const wordPhrase = (word: string) => `"${word.replace(/"/g, '')}"`;
 
-/** The newest rowids of `word` in one component's index, newest first: FTS5's answer to the bounded read. */
-function readNewest(db: Db, dataset: Dataset, component: Component): (word: string) => number[] {
+/** The newest rowids of `word` in one component's index, newest first: FTS5's answer to the bounded read, and what a stored list holds. */
+export function readNewest(db: Db, dataset: Dataset, component: Component): (word: string) => number[] {
 	const table = `nl_${dataset}_${component}`;
 	const read = db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ${POSTINGS_PER_WORD}`).pluck();
 	return (word) => read.all(wordPhrase(word)) as number[];
