@@ -91,6 +91,8 @@ describe('the map explorer', () => {
 		// The first records were painted in 2D, over the countries, while the map's WebGL canvas was
 		// hidden; by now the map draws them itself and the 2D paint is gone.
 		const first = await page.evaluate(() => (window as any).__firstPaint);
+		const ended = await page.getByTestId('first-paint').getAttribute('data-ended');
+		expect(ended, 'the first paint ended with its image (not a stall of the stream, nor its end)').toBe('image');
 		expect(first.records).toBeGreaterThan(0);
 		expect(first.records).toBeLessThanOrEqual(mappable);
 		expect(first.recordPixels).toBeGreaterThan(20);

@@ -27,8 +27,12 @@ export function afterNextPaint(then: () => void): void {
 	requestAnimationFrame(() => setTimeout(then, 0));
 }
 
-/** The map is shown anyway after this long, whatever has or has not arrived. */
-const LONGEST_FIRST_PAINT_MS = 4000;
+/**
+ * The map is shown anyway once this long passes with nothing new: no record since the paint began
+ * or since the last batch. A stream that keeps coming (a slow service, a busy machine) keeps the
+ * 2D paint until its first image; one that stalls or never starts shows the map.
+ */
+const FIRST_PAINT_STALL_MS = 4000;
 
 export class FirstPaint {
 	private land: FeatureCollection<Polygon | MultiPolygon> | null = null;
@@ -38,6 +42,7 @@ export class FirstPaint {
 	private scratch: HTMLCanvasElement | null = null;
 	private hiddenMap: HTMLCanvasElement | null = null;
 	private timer: ReturnType<typeof setTimeout> | undefined;
+	private onTimeout: () => void = () => {};
 
 	constructor(private readonly canvas: HTMLCanvasElement) {}
 
@@ -53,8 +58,19 @@ export class FirstPaint {
 		this.zoom = zoom;
 		this.hiddenMap = mapCanvas;
 		mapCanvas.style.visibility = 'hidden';
-		this.timer = setTimeout(onTimeout, LONGEST_FIRST_PAINT_MS);
+		this.onTimeout = onTimeout;
+		this.stillComing();
 		this.paint();
+	}
+
+	/** Records are still arriving: the stall timer starts again. */
+	stillComing(): void {
+		if (!this.active) return;
+		clearTimeout(this.timer);
+		this.timer = setTimeout(() => {
+			this.canvas.dataset.ended = 'stalled';
+			this.onTimeout();
+		}, FIRST_PAINT_STALL_MS);
 	}
 
 	/** Paints again for the map's current view (it has moved or changed size). */
@@ -66,6 +82,7 @@ export class FirstPaint {
 	showImage(image: ImageData, frame: DensityFrame, passing: number): void {
 		if (!this.active) return;
 		this.density = { image, frame };
+		this.canvas.dataset.ended = 'image';
 		this.paint();
 		this.mark(passing);
 	}
@@ -75,6 +92,8 @@ export class FirstPaint {
 		const mapCanvas = this.hiddenMap;
 		if (!mapCanvas) return then();
 		clearTimeout(this.timer);
+		// Why the paint ended, for tests and the benchmark: an image, a stall, or the stream's end.
+		this.canvas.dataset.ended ||= 'stream-ended';
 		this.hiddenMap = null;
 		mapCanvas.style.visibility = '';
 		afterNextPaint(() => {

@@ -92,6 +92,7 @@ export class Scene {
 
 	/** A part grew: a frame costs the most while a million points stream in, so only draw when its upload is due. */
 	grown(columns: PartColumns): void {
+		this.firstPaint?.stillComing();
 		if (this.drawsRecords() && needsUpload(columns, !this.feed.progress.done, performance.now())) this.redrawSoon();
 	}
 
