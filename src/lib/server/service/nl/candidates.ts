@@ -116,11 +116,13 @@ interface WordList {
 }
 
 /**
- * Appends every rowid of the lists once, newest first, with the sum of the idf of the lists that hold it.
- * The lists are each newest first, so this is a merge of a few sorted runs: no map keyed by rowid
- * for the tens of thousands of postings of a question.
+ * Writes every rowid of the lists once from `from`, newest first, with the sum of the idf of the
+ * lists that hold it, and returns where the next goes. The lists are each newest first, so this is
+ * a merge of a few sorted runs: no map keyed by rowid for the tens of thousands of postings of a
+ * question. The sums add the lists' idf in the lists' order, so a score is the same number however
+ * the postings are read.
  */
-function sumByRowid(lists: WordList[], rowids: number[], scores: number[]): void {
+function sumByRowid(lists: WordList[], rowids: Float64Array, scores: Float64Array, from: number): number {
 	// The runs side by side in one typed array: the loop below reads nothing but typed arrays.
 	const total = lists.reduce((n, l) => n + l.rowids.length, 0);
 	const all = new Float64Array(total);
@@ -136,10 +138,11 @@ function sumByRowid(lists: WordList[], rowids: number[], scores: number[]): void
 		idf[i] = l.idf;
 	});
 	const k = lists.length;
+	let out = from;
 	for (;;) {
 		let newest = -1;
 		for (let l = 0; l < k; l++) if (at[l] < end[l] && all[at[l]] > newest) newest = all[at[l]];
-		if (newest < 0) return;
+		if (newest < 0) return out;
 		let score = 0;
 		for (let l = 0; l < k; l++) {
 			if (at[l] < end[l] && all[at[l]] === newest) {
@@ -147,8 +150,9 @@ function sumByRowid(lists: WordList[], rowids: number[], scores: number[]): void
 				at[l]++;
 			}
 		}
-		rowids.push(newest);
-		scores.push(score);
+		rowids[out] = newest;
+		scores[out] = score;
+		out++;
 	}
 }
 
@@ -175,26 +179,26 @@ function filteredLists(f: FilteredRead, db: Db, words: string[], stats: TermStat
 
 /** The newest matches of each word, ranked by the sum of the matched words' idf. */
 function boundedList(db: Db, dataset: Dataset, words: string[], filters: NlFilters, scope: Scope, stats: TermStats, limit: number): Hit[] {
-	// Tens of thousands of postings per question: kept in flat arrays (one slot per chunk), not an
-	// object per posting, and only the best `limit` are ordered (nl/top.ts), not all of them.
-	const rowids: number[] = [];
-	const scores: number[] = [];
-	const owners: Component[] = [];
+	const perComponent: { component: Component; lists: WordList[] }[] = [];
 	for (const component of components(filters)) {
-		let lists: WordList[];
-		if (!scope.clause) lists = unfilteredLists(db, dataset, component, words, stats);
+		if (!scope.clause) perComponent.push({ component, lists: unfilteredLists(db, dataset, component, words, stats) });
 		else {
 			const f = filteredRead(db, dataset, component, filters, scope as Scope & { clause: Clause });
-			if (f.passing.size === 0) continue;
-			lists = filteredLists(f, db, words, stats);
+			if (f.passing.size > 0) perComponent.push({ component, lists: filteredLists(f, db, words, stats) });
 		}
-		const before = rowids.length;
-		sumByRowid(lists, rowids, scores);
-		for (let i = before; i < rowids.length; i++) owners.push(component);
 	}
-	const tie = rowids.map(tieOrder);
-	const better = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && tie[a] < tie[b]);
-	return topIndices(rowids.length, limit, better).map((i) => ({ rowid: rowids[i], component: owners[i] }));
+	// Tens of thousands of postings per question: kept in typed arrays sized for all of them (one
+	// slot per chunk), not an object per posting, and only the best `limit` are ordered
+	// (nl/top.ts), not all of them.
+	const postings = perComponent.reduce((n, c) => c.lists.reduce((m, l) => m + l.rowids.length, n), 0);
+	const rowids = new Float64Array(postings);
+	const scores = new Float64Array(postings);
+	const ends: number[] = [];
+	let n = 0;
+	for (const c of perComponent) ends.push((n = sumByRowid(c.lists, rowids, scores, n)));
+	const better = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && tieOrder(rowids[a]) < tieOrder(rowids[b]));
+	const ownerOf = (i: number) => perComponent[ends.findIndex((end) => i < end)].component;
+	return topIndices(n, limit, better).map((i) => ({ rowid: rowids[i], component: ownerOf(i) }));
 }
 
 /** The best chunks for any of the words, best first, merged across components by BM25 score. */

@@ -6,7 +6,7 @@ import type { Settings } from '../../env';
 import { ProblemError } from '../problems';
 import type { TermModel } from './term-model';
 import { cosine, normaliseInPlace } from './term-model';
-import { terms } from './tokens';
+import { termOf, terms, wordsOf } from './tokens';
 
 export interface Embedder {
 	readonly name: string;
@@ -33,10 +33,11 @@ export function localEmbedder(model: TermModel): Embedder {
 			const projection = new Float64Array(model.size).fill(NaN);
 			const count = new Int32Array(model.size);
 			const distinct: number[] = [];
+			const rowOfWord = wordRows(model);
 			return texts.map((text) => {
 				distinct.length = 0;
-				for (const t of terms(text)) {
-					const i = model.rowOf(t);
+				for (const word of wordsOf(text)) {
+					const i = rowOfWord(word);
 					if (i >= 0 && count[i]++ === 0) distinct.push(i);
 				}
 				let dot = 0;
@@ -52,6 +53,29 @@ export function localEmbedder(model: TermModel): Embedder {
 				return norm > 0 ? dot / Math.sqrt(norm) : 0;
 			});
 		}
+	};
+}
+
+// A candidate chunk is read as words as written ("Convoys"), each judged (tokens.ts) and looked up
+// in the model: the word's row is kept per model, so each of the question's thousand chunks costs
+// one map lookup a word. Bounded, as tokens.ts' own memo, against a stream of odd words.
+const rowsOfWords = new WeakMap<TermModel, Map<string, number>>();
+const WORD_ROWS_MAX = 200_000;
+
+/** The model's row of a word as written, -1 for a stop word or a term the model does not know. */
+function wordRows(model: TermModel): (word: string) => number {
+	let rows = rowsOfWords.get(model);
+	if (!rows) rowsOfWords.set(model, (rows = new Map()));
+	const memo = rows;
+	return (word) => {
+		let i = memo.get(word);
+		if (i === undefined) {
+			const t = termOf(word);
+			i = t === null ? -1 : model.rowOf(t);
+			if (memo.size >= WORD_ROWS_MAX) memo.clear();
+			memo.set(word, i);
+		}
+		return i;
 	};
 }
 

@@ -28,7 +28,8 @@ export function normalise(word: string): string {
 const judged = new Map<string, string | null>();
 const JUDGED_MAX = 200_000;
 
-function judge(raw: string): string | null {
+/** The term a word of a text stands for, or null for a stop word or a number. */
+export function termOf(raw: string): string | null {
 	let t = judged.get(raw);
 	if (t !== undefined) return t;
 	const lower = raw.toLowerCase();
@@ -39,12 +40,17 @@ function judge(raw: string): string | null {
 	return t;
 }
 
+/** The words of a text as written, in order: what termOf() judges. */
+export function wordsOf(text: string): string[] {
+	// match() with the global flag gives the words as strings: no match object per word.
+	return text.match(WORD) ?? [];
+}
+
 /** Content terms of a text, in order, repeats kept. */
 export function terms(text: string): string[] {
 	const out: string[] = [];
-	// match() with the global flag gives the words as strings: no match object per word.
-	for (const word of text.match(WORD) ?? []) {
-		const t = judge(word);
+	for (const word of wordsOf(text)) {
+		const t = termOf(word);
 		if (t !== null) out.push(t);
 	}
 	return out;
