@@ -42,11 +42,26 @@ export function answer(path: string, run: () => unknown, status = 200): Response
 	try {
 		const body = run();
 		if (status === 204) return new Response(null, { status });
-		const json = body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body);
+		const json = body instanceof Uint8Array ? uncopiedBody(body) : JSON.stringify(body);
 		return new Response(json, { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 	} catch (error) {
 		return errorResponse(path, error);
 	}
+}
+
+/**
+ * Bytes as a Response body without a copy. Given a Uint8Array, undici copies it into a new buffer;
+ * given a stream, it takes the stream's chunks as they are. A 5,000-item manifest page is half a
+ * megabyte outside the heap, and on the main thread each such copy brought V8's next full
+ * collection closer: under 16 page clients it ran one every second, 70-100 ms each (--trace-gc).
+ */
+function uncopiedBody(bytes: Uint8Array): ReadableStream<Uint8Array> {
+	return new ReadableStream<Uint8Array>({
+		start(controller) {
+			controller.enqueue(bytes);
+			controller.close();
+		}
+	});
 }
 
 /** answer() for service calls that wait on something (the read side, a model). */
