@@ -1,6 +1,5 @@
 // The prompt a language model sees for a turn. The offline answerer builds the same one, so
 // that its usage.prompt_tokens counts what a model would have been given.
-import { countTokens } from 'gpt-tokenizer';
 import { DATASET_LABEL, type Dataset } from '../../../types/dataset';
 import type { Turn } from './conversations';
 import { excerpt, type Evidence } from './evidence';
@@ -50,10 +49,17 @@ export function buildMessages(dataset: Dataset, question: string, evidence: Evid
 	];
 }
 
+// The o200k tokenizer builds its byte-pair table when imported: about 15 MB of the main thread's
+// heap, which every full collection marks again (a server that answers no Domain GenAI turn never
+// needs it). So it is imported at the first turn, not at start.
+let tokenizer: Promise<(text: string) => number> | null = null;
+const countTokens = () => (tokenizer ??= import('gpt-tokenizer').then((m) => m.countTokens));
+
 /** Tokens of a chat prompt with the o200k tokenizer: each message's text plus its framing. */
-export function promptTokens(messages: ChatMessage[]): number {
+export async function promptTokens(messages: ChatMessage[]): Promise<number> {
+	const count = await countTokens();
 	// Chat formats add a few framing tokens per message (role and separators).
-	return messages.reduce((sum, m) => sum + countTokens(m.content) + 4, 3);
+	return messages.reduce((sum, m) => sum + count(m.content) + 4, 3);
 }
 
-export const textTokens = (text: string) => countTokens(text);
+export const textTokens = async (text: string): Promise<number> => (await countTokens())(text);

@@ -50,11 +50,11 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 	if (settings.llm.baseUrl && settings.llm.model) {
 		const reply = await chat(settings.llm, messages);
 		answer = checkCitations(reply.text, evidence.length).text;
-		usage = reply.usage ?? { prompt: promptTokens(messages), output: textTokens(answer) };
+		usage = reply.usage ?? { prompt: await promptTokens(messages), output: await textTokens(answer) };
 		provider = `llm:${settings.llm.model}`;
 	} else {
 		answer = composeAnswer({ dataset, question: body.question, evidence, history: past, interpretation, facts, aggregate: isAggregate(reading.intent), recent: reading.recent, latestOutside });
-		usage = { prompt: promptTokens(messages), output: textTokens(answer) };
+		usage = { prompt: await promptTokens(messages), output: await textTokens(answer) };
 	}
 
 	const responseId = newResponseId();
