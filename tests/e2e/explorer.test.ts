@@ -231,6 +231,26 @@ describe('the header', () => {
 	});
 });
 
+describe('the first paint on a slow machine', () => {
+	it('still shows the records when the stream ends before the worker has cut their image', async () => {
+		// Twelve times slower (CDP's CPU throttle): the test's short stream ends before the worker's
+		// first image. That used to show the map without it ('stream-ended'), as on a busy CI machine;
+		// before the fix it failed here every run at 12x, one run in two at 6x.
+		const slow = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+		try {
+			const cdp = await slow.context().newCDPSession(slow);
+			await cdp.send('Emulation.setCPUThrottlingRate', { rate: 12 });
+			await slow.goto(server.url);
+			const canvas = slow.getByTestId('first-paint');
+			await expect.poll(() => canvas.getAttribute('data-ended'), { timeout: 60_000 }).not.toBeNull();
+			expect(await canvas.getAttribute('data-ended')).toBe('image');
+			await expect.poll(() => canvas.isHidden(), { timeout: 30_000 }).toBe(true);
+		} finally {
+			await slow.close();
+		}
+	});
+});
+
 describe('the Content-Security-Policy', () => {
 	it('reported no violation while the map, the record panel, the player and the image viewer ran', () => {
 		expect(cspViolations()).toEqual([]);

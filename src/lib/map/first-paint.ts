@@ -34,6 +34,17 @@ export function afterNextPaint(then: () => void): void {
  */
 const FIRST_PAINT_STALL_MS = 4000;
 
+/**
+ * What the first paint does when the stream ends (or fails) before its first image was shown.
+ * With records, the image of the last batch is on its way (indexed, then cut): the paint waits for
+ * it (the stall timer starting again), so a busy machine, whose worker lags behind a short stream,
+ * still shows the records at once. Without records, or on a failure, the map is shown now.
+ */
+export function atStreamEnd(o: { imageShown: boolean; records: number; failed: boolean }): 'wait' | 'reveal' | 'nothing' {
+	if (o.imageShown) return 'nothing';
+	return o.records > 0 && !o.failed ? 'wait' : 'reveal';
+}
+
 export class FirstPaint {
 	private land: FeatureCollection<Polygon | MultiPolygon> | null = null;
 	private project: Project | null = null;

@@ -8,7 +8,7 @@ import type { Box, PartColumns } from './columns';
 import { CLUSTER_MAX_ZOOM } from './config';
 import type { RecordFeed } from './feed.svelte';
 import type { FilterState } from './filters.svelte';
-import { afterNextPaint, type FirstPaint } from './first-paint';
+import { afterNextPaint, atStreamEnd, type FirstPaint } from './first-paint';
 import { screenProjection } from './geo';
 import { drawsRecordPoints, needsUpload, pointLayers } from './layers';
 import type { Highlights } from './overlays/highlights';
@@ -220,6 +220,14 @@ export class Scene {
 				this.afterMapFrame(() => this.revealMap());
 			})
 		);
+	}
+
+	/** The stream ended or failed: the first paint waits for the image of the last batch, or ends. */
+	streamEnded(): void {
+		const paint = this.firstPaint;
+		const next = atStreamEnd({ imageShown: this.firstImage !== 'none', records: this.feed.loadedRecords(), failed: !!this.feed.error });
+		if (next === 'wait' && paint?.active) paint.stillComing();
+		else if (next !== 'nothing') this.revealMap();
 	}
 
 	/** Ends the first paint (first-paint.ts): the map's own canvas is shown; then the rest is drawn. */
