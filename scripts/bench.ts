@@ -1,5 +1,6 @@
 // npm run bench -- [--records N[,N…]] [--only service|stream|browser|export|nl|signin|network|all] [--runs R] [--timeout S]
 //                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME] [--postgres]
+//                  [--baseline BUILD_ENTRY] [--pages explorer,baseline,naive] (network section)
 // Prepares (and caches) a dataset of N records per component, starts the production server on it,
 // measures, and writes bench/results/<name>.json plus a readable summary on stdout. With several
 // sizes (--records 10000,100000,1000000) it measures each in turn and adds how every figure grows
@@ -33,7 +34,7 @@ import { formatTable } from './bench/naive-compare';
 import { ensureBuild, preparePostgresDataset, prepareDataset, startClusteredServer, startProductionServer, type RunningServer } from './bench/server';
 import { benchService, keywordAgreement } from './bench/service';
 import { benchSignin } from './bench/signin';
-import { benchNetwork, formatNetwork } from './bench/network';
+import { benchNetwork, formatNetwork, type NetworkPage } from './bench/network';
 import { benchStream } from './bench/stream';
 import { understandingLatency } from './bench/understanding';
 import { benchExport } from './bench/export';
@@ -49,7 +50,9 @@ const { values } = parseArgs({
 		connections: { type: 'string', default: '1,16,64' },
 		walks: { type: 'string', default: '3' },
 		name: { type: 'string' },
-		postgres: { type: 'boolean', default: false }
+		postgres: { type: 'boolean', default: false },
+		baseline: { type: 'string' },
+		pages: { type: 'string', default: 'explorer,naive' }
 	}
 });
 
@@ -170,9 +173,18 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 		}
 		if (sections.has('network')) {
 			heading(`network: explorer and naive page through shaped links, median of ${runs}`);
-			const network = await benchNetwork(server.url, { runs, timeoutSeconds, log });
-			result.network = network;
-			log(formatNetwork(network));
+			// --baseline: the server entry of an earlier build (e.g. a worktree of the commit before a
+			// change, built there), measured in the same run on the same dataset.
+			const baseline = values.baseline ? await startProductionServer(dataDir, records, {}, path.resolve(values.baseline)) : null;
+			try {
+				const pages = values.pages!.split(',').filter((p) => p !== 'baseline' || baseline) as NetworkPage[];
+				if (baseline && !pages.includes('baseline')) pages.splice(1, 0, 'baseline');
+				const network = await benchNetwork(server.url, { runs, timeoutSeconds, log, pages, baselineUrl: baseline?.url });
+				result.network = network;
+				log(formatNetwork(network));
+			} finally {
+				await baseline?.stop();
+			}
 		}
 		if (sections.has('signin')) {
 			heading(`sign-in: session cost, and first points signed in beside single-user, median of ${runs}`);

@@ -62,6 +62,10 @@ export function installDrawProbe(): void {
 	const drawnPoints = (map: any): number =>
 		(map?.__deck?.layerManager?.getLayers() ?? []).filter((l: any) => l.id.startsWith('points-') && l.props.visible !== false).reduce((n: number, l: any) => n + (l.props.data?.length ?? 0), 0);
 	const state = (): { map: any; first: boolean; painted: boolean; all: boolean } | null => {
+		// The explorer paints its first image on a 2D canvas (first-paint.ts) before MapLibre and
+		// deck.gl have loaded (engine.ts): no map yet, but the points are on screen.
+		const paintedEarly = Number(document.querySelector('[data-testid="first-paint"]')?.getAttribute('data-records') ?? 0);
+		if (!w.__explorer?.map && paintedEarly > 0) return { map: null, first: true, painted: true, all: false };
 		if (w.__explorer?.map) {
 			const map = w.__explorer.map;
 			const count = document.querySelector('[data-testid="visible-count"]');

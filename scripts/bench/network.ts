@@ -13,8 +13,10 @@ import { median, round } from './stats';
 
 const VIEWPORT = { width: 1280, height: 720 };
 const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-const PAGES = { explorer: '/', naive: '/bench/naive' } as const;
+/** The explorer, the same explorer of an earlier build (--baseline, its own server), the naive page. */
+const PAGES = { explorer: '/', baseline: '/', naive: '/bench/naive' } as const;
 type Kind = keyof typeof PAGES;
+export type NetworkPage = Kind;
 
 export interface NetworkRow {
 	link: string;
@@ -73,19 +75,24 @@ async function loadOnce(browser: Browser, url: string, timeoutMs: number): Promi
 	}
 }
 
-export async function benchNetwork(serverUrl: string, options: { runs: number; timeoutSeconds: number; links?: Link[]; log: (s: string) => void }): Promise<NetworkBench> {
-	const target = new URL(serverUrl);
+export async function benchNetwork(
+	serverUrl: string,
+	options: { runs: number; timeoutSeconds: number; links?: Link[]; log: (s: string) => void; pages?: Kind[]; baselineUrl?: string }
+): Promise<NetworkBench> {
 	const links = options.links ?? LINKS;
+	const kinds = (options.pages ?? ['explorer', 'naive']).filter((k) => k !== 'baseline' || options.baselineUrl);
+	const serverOf = (kind: Kind) => (kind === 'baseline' ? options.baselineUrl! : serverUrl);
 	const rows: NetworkRow[] = [];
 	const browser = await launchChromium();
 	let records: number | null = null;
 	try {
 		// Shaders compile once per browser (software WebGL): a discarded load of each page first.
-		for (const kind of Object.keys(PAGES) as Kind[]) await loadOnce(browser, serverUrl + PAGES[kind], options.timeoutSeconds * 1000);
+		for (const kind of kinds) await loadOnce(browser, serverOf(kind) + PAGES[kind], options.timeoutSeconds * 1000);
 		for (const link of links) {
-			const shaped = await shapeLink(target, link);
-			try {
-				for (const kind of Object.keys(PAGES) as Kind[]) {
+			for (const kind of kinds) {
+				// One shaped link per page's server (the baseline has its own), loads one at a time.
+				const shaped = await shapeLink(new URL(serverOf(kind)), link);
+				try {
 					const first: number[] = [];
 					const all: number[] = [];
 					const bytes: number[] = [];
@@ -116,9 +123,9 @@ export async function benchNetwork(serverUrl: string, options: { runs: number; t
 						records: kind === 'explorer' ? records : null,
 						timedOut
 					});
+				} finally {
+					await shaped.close();
 				}
-			} finally {
-				await shaped.close();
 			}
 		}
 	} finally {

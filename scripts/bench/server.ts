@@ -100,9 +100,9 @@ export interface RunningServer {
 const benchServerEntry = () => process.env.BENCH_SERVER_ENTRY || SERVER_ENTRY;
 
 /** Starts the server entry on the dataset; `env` adds settings (DB_READERS=0 for the single-threaded baseline). */
-export async function startProductionServer(dataDir: string, records: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startProductionServer(dataDir: string, records: number, env: Record<string, string> = {}, entry = benchServerEntry()): Promise<RunningServer> {
 	const port = await freePort();
-	const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, benchServerEntry()], {
+	const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
 		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATASET_SIZE: String(records), DATASET_SEED: BENCH_SEED, ...env },
 		stdio: ['ignore', 'ignore', 'inherit']
 	});

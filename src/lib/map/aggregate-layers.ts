@@ -4,7 +4,7 @@
 // re-cuts them for the new zoom once the map stops).
 import type { Layer } from '@deck.gl/core';
 import { BitmapLayer, ColumnLayer } from '@deck.gl/layers';
-import type { DensityData } from './layers';
+import type { DensityData } from './layer-inputs';
 import type { MapView } from './views';
 
 /** The pointy-top unit hexagon of worker/aggregate.ts's lattice. */

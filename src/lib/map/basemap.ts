@@ -137,9 +137,9 @@ export function restyleForTheme(map: Map): void {
  * regional extract served from the app's static/ folder or any server the CSP allows): the
  * pmtiles protocol is registered for it, loaded only then.
  */
-export async function mapStyle(onlineStyleUrl: string, maplibre: { addProtocol: typeof import('maplibre-gl').addProtocol }): Promise<StyleSpecification | string> {
+export async function mapStyle(onlineStyleUrl: string, maplibre: () => Promise<{ addProtocol: typeof import('maplibre-gl').addProtocol }>): Promise<StyleSpecification | string> {
 	if (!onlineStyleUrl) return offlineStyle();
-	const { Protocol } = await import('pmtiles');
-	maplibre.addProtocol('pmtiles', new Protocol().tile);
+	const [{ Protocol }, { addProtocol }] = await Promise.all([import('pmtiles'), maplibre()]);
+	addProtocol('pmtiles', new Protocol().tile);
 	return onlineStyleUrl;
 }

@@ -9,7 +9,7 @@ import type { DictionaryField, PartId } from '../types/stream';
 import { PartColumns, type Box, type RecordPass } from './columns';
 import { codeTable, passesDays, passesNames, pinnedSets } from './filter';
 import type { FilterState } from './filters.svelte';
-import { clusterData, type ClusterData, type DensityData } from './layers';
+import { clusterData, type ClusterData, type DensityData } from './layer-inputs';
 import { applyControl, newProgress, type StreamProgress } from './progress';
 import type { RecordKey } from './records';
 import { PointsWorker, type DensityReply, type WorkerEvents } from './worker/client';

@@ -5,10 +5,12 @@
 // image, ~0.8 s for the clusters and their counts. While the page shows a WebGL canvas, every
 // frame waits for those pixels, so nothing at all reached the screen for 1-2 s. Canvas 2D needs no
 // pipeline. So, when the basemap is the offline one: the countries are painted on a 2D canvas as
-// soon as the map exists, the worker's first density image on top of them as soon as it arrives,
-// and the map's own (WebGL) canvas stays hidden, which keeps its frames from holding up the page's.
-// Once deck.gl has been given the image, the WebGL canvas is shown and, when that frame is on
-// screen, the 2D paint is cleared. On a GPU all this takes a frame or two.
+// soon as the page has mounted, in the view MapLibre will show (mercator-view.ts), the worker's
+// first density image on top of them as soon as it arrives. Neither waits for MapLibre and deck.gl
+// (engine.ts), which over a slow link arrive seconds later; once they do, the map's own (WebGL)
+// canvas stays hidden, which keeps its frames from holding up the page's. Once deck.gl has been
+// given the image, the WebGL canvas is shown and, when that frame is on screen, the 2D paint is
+// cleared. On a GPU all this takes a frame or two.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
 import { mapPalette } from '../theme/palette';
 import type { DensityFrame } from './worker/density';
@@ -51,32 +53,49 @@ export class FirstPaint {
 	private zoom: () => number = () => 0;
 	private density: { image: ImageData; frame: DensityFrame } | null = null;
 	private scratch: HTMLCanvasElement | null = null;
+	/** The map's WebGL canvas, hidden while the 2D paint shows; null until MapLibre has made it. */
 	private hiddenMap: HTMLCanvasElement | null = null;
+	private painting = false;
+	/** reveal() was asked before the map existed: it happens when the map is attached. */
+	private revealWhenAttached: (() => void) | null = null;
 	private timer: ReturnType<typeof setTimeout> | undefined;
 	private onTimeout: () => void = () => {};
 
 	constructor(private readonly canvas: HTMLCanvasElement) {}
 
-	/** True from begin() until the map's own canvas is shown again. */
+	/** True from begin() until the map's own canvas is shown. */
 	get active(): boolean {
-		return this.hiddenMap !== null;
+		return this.painting;
 	}
 
-	/** Paints the countries and hides the map's WebGL canvas until reveal(). */
-	begin(mapCanvas: HTMLCanvasElement, land: FeatureCollection<Polygon | MultiPolygon>, project: Project, zoom: () => number, onTimeout: () => void): void {
+	/** Paints the countries, in the view given, until reveal(). */
+	begin(land: FeatureCollection<Polygon | MultiPolygon>, project: Project, zoom: () => number, onTimeout: () => void): void {
 		this.land = land;
 		this.project = project;
 		this.zoom = zoom;
-		this.hiddenMap = mapCanvas;
-		mapCanvas.style.visibility = 'hidden';
+		this.painting = true;
 		this.onTimeout = onTimeout;
 		this.stillComing();
 		this.paint();
 	}
 
+	/** MapLibre has made its canvas: hidden until reveal(), and the paint follows the map's projection. */
+	attachMap(mapCanvas: HTMLCanvasElement, project: Project, zoom: () => number): void {
+		if (!this.painting) return;
+		this.hiddenMap = mapCanvas;
+		mapCanvas.style.visibility = 'hidden';
+		this.project = project;
+		this.zoom = zoom;
+		this.paint();
+		const then = this.revealWhenAttached;
+		this.revealWhenAttached = null;
+		if (then) this.reveal(then);
+	}
+
 	/** Records are still arriving: the stall timer starts again. */
 	stillComing(): void {
-		if (!this.active) return;
+		// Once the image shows, only its hand-over to the map is left (which may wait for MapLibre to load).
+		if (!this.active || this.density) return;
 		clearTimeout(this.timer);
 		this.timer = setTimeout(() => {
 			this.canvas.dataset.ended = 'stalled';
@@ -89,10 +108,12 @@ export class FirstPaint {
 		if (this.active) this.paint();
 	}
 
-	/** Adds the first density image to the paint. */
+	/** Adds a density image to the paint: the first, or a newer one while MapLibre is still loading. */
 	showImage(image: ImageData, frame: DensityFrame, passing: number): void {
 		if (!this.active) return;
 		this.density = { image, frame };
+		this.scratch = null;
+		clearTimeout(this.timer);
 		this.canvas.dataset.ended = 'image';
 		this.paint();
 		this.mark(passing);
@@ -100,11 +121,14 @@ export class FirstPaint {
 
 	/** Shows the map's canvas; once that frame is on screen, clears the 2D paint and calls `then`. */
 	reveal(then: () => void = () => {}): void {
-		const mapCanvas = this.hiddenMap;
-		if (!mapCanvas) return then();
+		if (!this.painting) return then();
 		clearTimeout(this.timer);
 		// Why the paint ended, for tests and the benchmark: an image, a stall, or the stream's end.
 		this.canvas.dataset.ended ||= 'stream-ended';
+		const mapCanvas = this.hiddenMap;
+		// Nothing to show instead yet: the paint stays until MapLibre has made its canvas.
+		if (!mapCanvas) return void (this.revealWhenAttached = then);
+		this.painting = false;
 		this.hiddenMap = null;
 		mapCanvas.style.visibility = '';
 		afterNextPaint(() => {

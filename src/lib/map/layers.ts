@@ -2,15 +2,13 @@
 import type { Layer } from '@deck.gl/core';
 import { DataFilterExtension } from '@deck.gl/extensions';
 import { IconLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
-import type { PartId } from '../types/stream';
 import type { Dataset } from '../types/dataset';
 import type { Box, PartColumns } from './columns';
 import { CLUSTER_MAX_ZOOM, DATASET_RGB } from './config';
-import type { DensityFrame } from './worker/density';
-import type { HexBins } from './worker/aggregate';
 import { aggregateLayers, imageLayer } from './aggregate-layers';
 import { pieAtlas, pieStep } from './cluster-pie';
 import type { MapView } from './views';
+import { drawsRecordPoints, type DensityData, type LayerInputs, type PointData } from './layer-inputs';
 import { mapPalette } from '../theme/palette';
 import { AgeFadeExtension } from './timeline/age-fade-extension';
 import { PLAYBACK_DOT_RADIUS_PX } from './timeline/fade';
@@ -21,67 +19,6 @@ const ageFade = new AgeFadeExtension();
 
 /** Bold text with a halo of the basemap's colour (SDF font), readable over the basemap and the points. */
 const haloedLabel = () => ({ fontFamily: 'system-ui, sans-serif', fontWeight: 700, outlineWidth: 3, outlineColor: mapPalette().halo, fontSettings: { sdf: true } });
-
-export interface ClusterData {
-	lon: Float32Array;
-	lat: Float32Array;
-	count: Uint32Array;
-	icdShare: Float32Array;
-	clusterId: Int32Array;
-	length: number;
-}
-
-/** The cluster set of a worker reply (its own arrays, no copy). */
-export function clusterData(r: Omit<ClusterData, 'length'>): ClusterData {
-	return { lon: r.lon, lat: r.lat, count: r.count, icdShare: r.icdShare, clusterId: r.clusterId, length: r.count.length };
-}
-
-/** The worker's density image of the filtered records (see worker/density.ts). */
-export interface DensityData {
-	image: ImageData;
-	frame: DensityFrame;
-	/** Records counted into it (in view), and passing the filter anywhere. */
-	records: number;
-	passing: number;
-	/** Cells of the image with records in them. */
-	cells: number;
-	/** The hexbin view's bins, the heatmap's top of scale (worker/aggregate.ts). */
-	hexes?: HexBins | null;
-	peak?: number | null;
-}
-
-export interface LayerInputs {
-	parts: PartColumns[];
-	visibleParts: Set<PartId>;
-	/** Inclusive day range of the GPU date filter (fractional during playback). */
-	dayRange: [number, number];
-	/** Playback: the window's recent part, at full opacity; older points fade by age (timeline/fade.ts). */
-	softRange: [number, number] | null;
-	/** During playback the records are drawn without clusters (they would need rebuilding each frame). */
-	playing: boolean;
-	/**
-	 * Zoomed-out playback on a hardware GPU: every record as a dot whose fading is the GPU filter
-	 * range (no per-frame work at all). Without one (software WebGL), playback redraws the density
-	 * image per frame instead (see gpu.ts).
-	 */
-	playbackOnGpu: boolean;
-	zoom: number;
-	/** The geographic bounds of the view (zoomed in, only the records around it are handed to the GPU). */
-	bounds: Box;
-	/** True while records stream in: uploads are batched by growth (see dataOf). */
-	streaming: boolean;
-	clusters: ClusterData | null;
-	/** Zoomed out, the records are drawn as this image (clusters on top unless playing). */
-	density: DensityData | null;
-	selected: { lon: number; lat: number; dataset: Dataset } | null;
-	/** Search results and a question's sources, ringed; sources carry their citation number. */
-	highlighted: { lon: number; lat: number; label?: string }[];
-	labels: { lon: number; lat: number; text: string; dataset: Dataset }[];
-	/** Place names and their dots (places/labels.ts): above the records and cluster discs, below the counts. */
-	places: Layer[];
-	/** Clusters (default), or the hexbin or heatmap view drawn from `density` at every zoom (views.ts). */
-	view?: MapView;
-}
 
 // Zoomed in, each part's layer holds the records in and around the view (PartColumns.within): a
 // GPU without hardware (software WebGL) pays for every instance of a layer on every frame, even
@@ -98,13 +35,6 @@ export interface LayerInputs {
 // seconds have passed): uploads then cost O(n) in total instead of O(n²/batch).
 const GROWTH_BEFORE_UPLOAD = 1.5;
 const MAX_UPLOAD_STALENESS_MS = 3000;
-
-/** A layer's data: the slice's attributes, and `recordIndex` to turn a picked index into the part's. */
-export interface PointData {
-	length: number;
-	attributes: { getPosition: { value: Float32Array; size: 2 }; getFilterValue: { value: Float32Array; size: 2 } };
-	recordIndex: Uint32Array;
-}
 
 const partData = new WeakMap<PartColumns, { version: number; filterVersion: number; length: number; at: number; box: Box; data: PointData }>();
 
@@ -179,16 +109,6 @@ function ringLayers(input: LayerInputs): Layer[] {
 	}
 
 	return layers;
-}
-
-/**
- * Whether the map draws the records themselves as points: in the cluster view zoomed in, or zoomed
- * out during playback (or a held playback window) on a hardware GPU. Otherwise it draws the
- * worker's density image, bins and clusters, which arrive with their own redraw.
- */
-export function drawsRecordPoints(input: Pick<LayerInputs, 'view' | 'zoom' | 'playing' | 'playbackOnGpu'>): boolean {
-	if (input.view && input.view !== 'clusters') return false;
-	return input.zoom > CLUSTER_MAX_ZOOM || (input.playing && input.playbackOnGpu);
 }
 
 export function pointLayers(input: LayerInputs): Layer[] {

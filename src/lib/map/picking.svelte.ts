@@ -7,7 +7,7 @@ import type { Component, Dataset } from '../types/dataset';
 import type { PartId } from '../types/stream';
 import { CLUSTER_MAX_ZOOM, MAX_ZOOM } from './config';
 import type { RecordFeed } from './feed.svelte';
-import type { PointData } from './layers';
+import type { PointData } from './layer-inputs';
 import { fetchRecord, type RecordDetail, type RecordKey } from './records';
 import type { RecordRef } from './worker/protocol';
 

@@ -10,9 +10,11 @@ import type { RecordFeed } from './feed.svelte';
 import type { FilterState } from './filters.svelte';
 import { afterNextPaint, atStreamEnd, type FirstPaint } from './first-paint';
 import { screenProjection } from './geo';
-import { drawsRecordPoints, needsUpload, pointLayers } from './layers';
+import { drawsRecordPoints } from './layer-inputs';
+import type { Engine } from './engine-loader';
+import type { ViewGeometry } from './mercator-view';
 import type { Highlights } from './overlays/highlights';
-import { loadPlaceLabels, placeLayers, PlacesInView } from './places/labels';
+import { loadPlaceLabels, PlacesInView } from './places/labels';
 import type { Selection } from './selection.svelte';
 import type { PlaybackState } from './timeline/playback-state.svelte';
 import { densityFrame } from './worker/density';
@@ -34,8 +36,12 @@ export function boundsOf(m: MaplibreMap): Box {
 }
 
 export class Scene {
+	/** MapLibre, deck.gl and the layers built on them (engine.ts), once downloaded; the map and overlay with them. */
+	engine: Engine | null = null;
 	map: MaplibreMap | undefined;
 	overlay: MapboxOverlay | undefined;
+	/** The view MapLibre will show, while it is still loading: the first paint and first image are cut for it. */
+	provisional: ViewGeometry | null = null;
 	mapReady = $state(false);
 	/** Hardware GPU (see gpu.ts): zoomed-out playback fades dots on the GPU instead of redrawing the image. */
 	playbackOnGpu = false;
@@ -93,7 +99,8 @@ export class Scene {
 	/** A part grew: a frame costs the most while a million points stream in, so only draw when its upload is due. */
 	grown(columns: PartColumns): void {
 		this.firstPaint?.stillComing();
-		if (this.drawsRecords() && needsUpload(columns, !this.feed.progress.done, performance.now())) this.redrawSoon();
+		const { engine } = this;
+		if (engine && this.drawsRecords() && engine.needsUpload(columns, !this.feed.progress.done, performance.now())) this.redrawSoon();
 	}
 
 	/**
@@ -113,11 +120,11 @@ export class Scene {
 	}
 
 	private setLayers(): void {
-		const { map, overlay, feed } = this;
-		if (!overlay || !map) return;
+		const { map, overlay, feed, engine } = this;
+		if (!overlay || !map || !engine) return;
 		const dates = this.playback.drawnDates();
 		overlay.setProps({
-			layers: pointLayers({
+			layers: engine.pointLayers({
 				parts: [...feed.parts.values()],
 				visibleParts: this.filters.partsShown,
 				dayRange: dates.range,
@@ -146,25 +153,33 @@ export class Scene {
 	 * True when an image is on its way: its arrival redraws the map (densityArrived).
 	 */
 	requestDensity(): boolean {
-		const { map, feed } = this;
+		const { feed } = this;
 		const worker = feed.worker;
 		const { view } = this;
 		const clusters = view === 'clusters';
+		const at = this.geometry();
 		// The hexbin and heatmap views are cut from the worker's counts at every zoom, playing or not.
-		if (!map || !worker || (clusters && this.playback.playing && this.playbackOnGpu)) return false;
-		if (clusters && map.getZoom() > CLUSTER_MAX_ZOOM) {
+		if (!at || !worker || (clusters && this.playback.playing && this.playbackOnGpu)) return false;
+		if (clusters && at.zoom > CLUSTER_MAX_ZOOM) {
 			// Not drawn zoomed in; an image of another filter must not show while zooming back out.
 			feed.density = null;
 			return false;
 		}
-		const frame = densityFrame(boundsOf(map), screenProjection(map), DENSITY_CELL_PIXELS);
+		const frame = densityFrame(at.bounds, at.project, DENSITY_CELL_PIXELS);
 		if (!frame) return false;
 		const dates = this.playback.drawnDates();
 		const style: ViewStyle = view !== 'clusters' ? view : this.playback.playing || this.playback.window ? 'playback' : 'underlay';
 		// The worker appends a batch before the page receives it: it holds at least these records.
 		feed.densityAskedAt = feed.loadedRecords();
-		worker.requestDensity({ frame, filter: this.filters.filter, dayRange: dates.range, softRange: dates.soft, style, hexRadius: this.view === 'hexbin' ? hexRadiusAt(map.getZoom()) : undefined, theme: mapTheme() });
+		worker.requestDensity({ frame, filter: this.filters.filter, dayRange: dates.range, softRange: dates.soft, style, hexRadius: this.view === 'hexbin' ? hexRadiusAt(at.zoom) : undefined, theme: mapTheme() });
 		return true;
+	}
+
+	/** The view now: the map's, or before MapLibre has loaded the one it will show (mercator-view.ts). */
+	private geometry(): ViewGeometry | null {
+		const { map } = this;
+		if (!map) return this.provisional;
+		return { bounds: boundsOf(map), zoom: map.getZoom(), project: screenProjection(map) };
 	}
 
 	/** Switches the view: the filters, dates and playback stay; the worker cuts the new view's image or bins. */
@@ -188,6 +203,8 @@ export class Scene {
 	densityArrived(r: DensityReply): void {
 		this.updateScale(r);
 		if (this.firstImage === 'none' && r.records > 0 && this.firstPaint?.active) return this.showFirstImage(r, this.firstPaint);
+		// Over a slow link the stream goes on before MapLibre and deck.gl have arrived: the 2D paint shows its newer images.
+		if (!this.map && this.firstPaint?.active && r.records > 0) return this.firstPaint.showImage(r.image, r.frame, r.passing);
 		// The stream waits until its first image is on screen (worker: showFirstView).
 		if (r.first) this.afterMapFrame(() => this.feed.worker?.firstDrawn());
 		this.redrawNow();
@@ -201,8 +218,10 @@ export class Scene {
 	/** Runs `then` once the map's next frame is on screen: after its 'render' (GL commands issued)
 	 * and the commit of that frame, which without a GPU waits for the pixels. */
 	private afterMapFrame(then: () => void): void {
-		this.map?.once('render', () => setTimeout(then, 0));
-		this.map?.triggerRepaint();
+		// No map yet (its engine still loading): the page's own next frame is what shows.
+		if (!this.map) return afterNextPaint(then);
+		this.map.once('render', () => setTimeout(then, 0));
+		this.map.triggerRepaint();
 	}
 
 	/** The first image: painted on the 2D canvas now, handed to deck.gl once that is on screen. */
@@ -216,10 +235,25 @@ export class Scene {
 				// The records are on screen: the stream may go on (worker: showFirstView).
 				this.feed.worker?.firstDrawn();
 				this.firstImage = 'handing';
-				this.redrawNow();
-				this.afterMapFrame(() => this.revealMap());
+				// Over a slow link the image can come before MapLibre and deck.gl: they take it over on arrival.
+				if (this.map) this.handOver();
 			})
 		);
+	}
+
+	/** deck.gl draws the first image in the map's next frame; once that is on screen the 2D paint goes. */
+	private handOver(): void {
+		this.redrawNow();
+		this.afterMapFrame(() => this.revealMap());
+	}
+
+	/** The map and deck.gl exist now (engine.ts): the first paint follows the map, and hands over if its image waits. */
+	mapAttached(): void {
+		const { map, firstPaint } = this;
+		if (!map) return;
+		this.provisional = null;
+		firstPaint?.attachMap(map.getCanvas(), screenProjection(map), () => map.getZoom());
+		if (this.firstImage === 'handing') this.handOver();
 	}
 
 	/** The stream ended or failed: the first paint waits for the image of the last batch, or ends. */
@@ -252,7 +286,8 @@ export class Scene {
 	}
 
 	private placeLayersIn(bounds: Box, zoom: number) {
-		return this.places ? placeLayers(this.places.at(bounds, zoom), this.places.characters) : [];
+		const { places, engine } = this;
+		return places && engine ? engine.placeLayers(places.at(bounds, zoom), places.characters) : [];
 	}
 
 	/** "ICD"/"ICDB" beside each record once zoomed in far enough to read them (capped). */

@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PartColumns } from './columns';
 import { CLUSTER_MAX_ZOOM } from './config';
+import { needsUpload } from './layers';
 import type { RecordFeed } from './feed.svelte';
 import type { FilterState } from './filters.svelte';
 import type { Highlights } from './overlays/highlights';
@@ -16,6 +17,8 @@ function sceneAt(zoom: number, o: { view?: MapView; playing?: boolean; held?: bo
 	const playback = { playing: o.playing ?? false, window: o.held ? { from: 0, to: 30 } : null } as unknown as PlaybackState;
 	const scene = new Scene(feed, {} as FilterState, playback, {} as Highlights, {} as Selection);
 	scene.map = { getZoom: () => zoom } as unknown as Scene['map'];
+	// The map's engine (engine.ts) has loaded: its upload policy decides.
+	scene.engine = { needsUpload } as unknown as Scene['engine'];
 	scene.view = o.view ?? 'clusters';
 	scene.playbackOnGpu = o.playbackOnGpu ?? false;
 	const redrawSoon = vi.spyOn(scene, 'redrawSoon').mockImplementation(() => {});

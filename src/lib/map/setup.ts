@@ -1,15 +1,10 @@
-// Creating the map: MapLibre with the analyst's view and controls, the countries painted at once on
-// the 2D first paint (offline style), and deck.gl's overlay interleaved with it.
+// Creating the map: MapLibre with the analyst's view and controls, and deck.gl's overlay
+// interleaved with it. Part of the map's engine (engine.ts): the first paint does not wait for it.
 import type { PickingInfo } from '@deck.gl/core';
-// Static imports, not import(): the page's HTML then preloads MapLibre and deck.gl with the
-// app's own code, instead of fetching them only once the page has mounted (~0.3 s later).
 // MapLibre stays at 5: deck.gl 9's interleaved overlay does not support MapLibre 6's render API yet.
 import { MapboxOverlay } from '@deck.gl/mapbox';
 import maplibregl, { type Map as MaplibreMap, type StyleSpecification } from 'maplibre-gl';
-import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
-import { CLUSTER_MAX_ZOOM, MAX_ZOOM } from './config';
-import type { FirstPaint } from './first-paint';
-import { screenProjection } from './geo';
+import { MAX_ZOOM } from './config';
 import type { Viewport } from './url-state';
 
 export interface MapStart {
@@ -17,9 +12,6 @@ export interface MapStart {
 	style: string | StyleSpecification;
 	viewport: Viewport;
 	serviceLabel: string;
-	firstPaint: FirstPaint | null;
-	/** The first paint gave up waiting for the first image. */
-	onFirstPaintTimeout(): void;
 	onHover(info: PickingInfo): void;
 	onClick(info: PickingInfo): void;
 }
@@ -44,11 +36,6 @@ export function startMap(o: MapStart): { map: MaplibreMap; overlay: MapboxOverla
 		// (277 → 124 ms per frame at 1280×720 in SwiftShader, timed with repeated repaints).
 		canvasContextAttributes: { preserveDrawingBuffer: false, antialias: false }
 	});
-	// The offline basemap's countries can be painted at once, without WebGL (first-paint.ts).
-	if (typeof o.style !== 'string' && o.viewport.zoom <= CLUSTER_MAX_ZOOM && o.firstPaint) {
-		const land = (o.style.sources.countries as { data: FeatureCollection<Polygon | MultiPolygon> }).data;
-		o.firstPaint.begin(map.getCanvas(), land, screenProjection(map), () => map.getZoom(), o.onFirstPaintTimeout);
-	}
 	map.touchZoomRotate.disableRotation();
 	map.keyboard.disableRotation();
 	map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');

@@ -5,7 +5,8 @@ import type { Area } from '../../geo/areas';
 import type { RecordFeed } from '../feed.svelte';
 import { codeTable, passesDays } from '../filter';
 import type { FilterState } from '../filters.svelte';
-import { AreaDrawing, type DrawKind } from './draw';
+import type { AreaDrawing, DrawKind } from './draw';
+import type { Engine } from '../engine-loader';
 
 export class AreaDrawState {
 	/** The shape being drawn, if any: the map's clicks are the drawing's meanwhile. */
@@ -14,8 +15,9 @@ export class AreaDrawState {
 
 	constructor(private readonly filters: FilterState) {}
 
-	start(map: MaplibreMap, kind: DrawKind): void {
-		this.draw ??= new AreaDrawing(map, (shape) => {
+	/** terra-draw comes with the map's engine (engine.ts), which exists once the map does. */
+	start(map: MaplibreMap, kind: DrawKind, engine: Pick<Engine, 'AreaDrawing'>): void {
+		this.draw ??= new engine.AreaDrawing(map, (shape) => {
 			this.drawing = null;
 			const { filter } = this.filters;
 			this.filters.set({ ...filter, areas: [...filter.areas, { ...shape, name: `Area ${filter.areas.length + 1}` }] });

@@ -4,9 +4,10 @@
 import { CLUSTER_MAX_ZOOM } from '../config';
 import type { RecordFeed } from '../feed.svelte';
 import type { FilterState } from '../filters.svelte';
-import { clusterData, pointLayers } from '../layers';
+import { clusterData } from '../layer-inputs';
+import { loadEngine } from '../engine-loader';
 import type { Highlights } from '../overlays/highlights';
-import { loadPlaceLabels, placeLayers, PlacesInView } from '../places/labels';
+import { loadPlaceLabels, PlacesInView } from '../places/labels';
 import { DENSITY_CELL_PIXELS, HEAT_KERNEL_PX, type Scene } from '../scene.svelte';
 import { scaleLegend, type ScaleLegend } from '../aggregate-scale';
 import { mapTheme } from '../../theme/palette';
@@ -56,10 +57,11 @@ export async function explorerBriefing(s: BriefingSources, request: ExportReques
 				// The hexbin and heatmap views are drawn at every zoom, cut for the export's own extent.
 				const frame = zoomedOut || !clustered ? densityFrame(view.bounds, view.project, DENSITY_CELL_PIXELS) : null;
 				const style = clustered ? 'underlay' : mapView;
-				const [r, d, labels] = await Promise.all([
+				const [r, d, labels, { pointLayers, placeLayers }] = await Promise.all([
 					zoomedOut && clustered ? worker.clustersOnce(view.bbox, view.zoom) : null,
 					frame ? worker.densityOnce({ frame, filter: s.filters.filter, dayRange: s.filters.days(), softRange: null, style, hexRadius: mapView === 'hexbin' ? hexRadiusAt(view.zoom) : undefined, theme: mapTheme() }) : null,
-					request.places === false ? null : loadPlaceLabels().catch(() => null)
+					request.places === false ? null : loadPlaceLabels().catch(() => null),
+					loadEngine()
 				]);
 				scale = scaleLegend(mapView, d, HEAT_KERNEL_PX, mapTheme());
 				return pointLayers({

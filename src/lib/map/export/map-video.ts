@@ -5,7 +5,8 @@
 // Drawing dots on the CPU instead of a WebGL frame per video frame is what keeps a 1080p minute
 // within reach without a GPU; the look is the app's playback in software WebGL.
 import type { Layer } from '@deck.gl/core';
-import { loadPlaceLabels, placeLayers, PlacesInView } from '../places/labels';
+import { loadPlaceLabels, PlacesInView } from '../places/labels';
+import { loadEngine } from '../engine-loader';
 import { countInRange } from '../timeline/bins';
 import { daysLabel, windowDays } from '../timeline/playback';
 import { densityFrame, type DensityFrame } from '../worker/density';
@@ -39,6 +40,7 @@ export async function explorerVideo(s: BriefingSources, request: VideoRequest, p
 	const area = mapArea(size);
 	progress({ done: 0, total, what: 'Drawing the basemap…' });
 	const places = request.places === false ? null : await loadPlaceLabels().catch(() => null);
+	const { placeLayers } = await loadEngine();
 	const { canvas: basemap, view, centerLat } = await renderMapOffscreen({
 		live: map,
 		...area,

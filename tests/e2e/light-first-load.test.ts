@@ -1,0 +1,101 @@
+// The light first load (issue 23 item 3): the first records are painted from the HTML, the app's
+// own scripts and the first stream frames, while MapLibre and deck.gl (src/lib/map/engine.ts) are
+// still on their way; they take over when they arrive. The engine's scripts are held back here by
+// the browser's request interception, as a slow link would hold them, and released afterwards.
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAndServer } from '../helpers/browser';
+import { mercatorView } from '../../src/lib/map/mercator-view';
+import { MAX_ZOOM } from '../../src/lib/map/config';
+
+const t = browserAndServer({ size: 1500 });
+
+/** What only MapLibre, deck.gl or terra-draw's code contains. */
+const ENGINE_CODE = /maplibregl-canvas|luma\.gl|deckgl|TerraDraw/;
+
+/** Serves the app's scripts through the test: those of the engine wait for `release`; the others are counted. */
+async function holdEngine(page: Page): Promise<{ held: string[]; firstLoadBytes: () => number; release: () => void }> {
+	let release = () => {};
+	const released = new Promise<void>((resolve) => (release = resolve));
+	const held: string[] = [];
+	let bytes = 0;
+	await page.route('**/_app/immutable/**/*.js', async (route: Route) => {
+		const response = await route.fetch();
+		const body = await response.body();
+		if (ENGINE_CODE.test(body.toString('latin1'))) {
+			held.push(new URL(route.request().url()).pathname);
+			await released;
+		} else bytes += body.length;
+		// The body is decoded already: sent on without the encoding it had.
+		const headers = Object.fromEntries(Object.entries(response.headers()).filter(([k]) => !['content-encoding', 'content-length'].includes(k)));
+		await route.fulfill({ status: response.status(), headers, body });
+	});
+	return { held, firstLoadBytes: () => bytes, release };
+}
+
+describe('the first load', () => {
+	it('paints the first records before MapLibre and deck.gl have arrived, and hands them over when they do', async () => {
+		const page = await t.browser.newPage({ viewport: { width: 1280, height: 720 } });
+		try {
+			const engine = await holdEngine(page);
+			await page.goto(t.server.url);
+			const canvas = page.getByTestId('first-paint');
+			await expect.poll(async () => Number(await canvas.getAttribute('data-records')), { timeout: 30_000 }).toBeGreaterThan(0);
+			// Painted while the engine was held: no map yet, the 2D paint on screen.
+			expect(engine.held.length).toBeGreaterThan(0);
+			expect(await page.locator('.maplibregl-canvas').count()).toBe(0);
+			expect(await canvas.isVisible()).toBe(true);
+			expect(await canvas.getAttribute('data-ended')).toBe('image');
+			// The scripts of that first image: the app's own, a fraction of the 2 MB the page loaded before.
+			const firstLoad = engine.firstLoadBytes();
+			console.log(`first image from ${firstLoad} bytes of script (decoded); held back: ${engine.held.join(', ')}`);
+			expect(firstLoad).toBeLessThan(500_000);
+			// The stream goes on meanwhile, and the 2D paint with it: its last image holds every record.
+			const mappable = t.db.count('mappable = 1');
+			await expect.poll(async () => Number(await canvas.getAttribute('data-records')), { timeout: 30_000 }).toBe(mappable);
+			expect(await page.locator('.maplibregl-canvas').count()).toBe(0);
+
+			engine.release();
+			await expect.poll(() => page.getByTestId('visible-count').getAttribute('data-total').then(Number), { timeout: 30_000 }).toBe(mappable);
+			// The map has taken over: its canvas shown, the 2D paint cleared and hidden.
+			await expect.poll(() => canvas.isHidden(), { timeout: 30_000 }).toBe(true);
+			expect(await canvas.getAttribute('data-records')).toBe('0');
+			expect(await page.evaluate(() => (document.querySelector('.maplibregl-canvas') as HTMLElement).style.visibility)).toBe('');
+			await expect.poll(() => page.evaluate(() => (window as any).__explorer?.settled() ?? false), { timeout: 15_000 }).toBe(true);
+			expect(await page.evaluate(() => (window as any).__explorer.clusters().length)).toBeGreaterThan(0);
+		} finally {
+			await page.close();
+		}
+	});
+
+	it('is painted in the view MapLibre then shows (its centre, zoom and constraint at the poles and the antimeridian)', async () => {
+		const page = await t.browser.newPage({ viewport: { width: 1280, height: 720 } });
+		try {
+			for (const [lon, lat, zoom] of [
+				[25, 15, 1.6], // the default view
+				[0, 0, 0], // the world narrower than the map: MapLibre zooms in
+				[10, 84, 2.5], // beyond the pole: MapLibre pans back
+				[179, -20, 3.2] // beyond the antimeridian (no world copies)
+			]) {
+				await page.goto(`${t.server.url}/?at=${lon},${lat},${zoom}`);
+				await expect.poll(() => page.evaluate(() => !!(window as any).__explorer?.map), { timeout: 30_000 }).toBe(true);
+				const points: [number, number][] = [[lon, lat], [-170, 70], [120, -45], [0, 0], [179.9, -60]];
+				const seen = await page.evaluate((pts) => {
+					const map = (window as any).__explorer.map;
+					// The size MapLibre last laid itself out at (a resize reaches it a frame later).
+					const canvas = map.getCanvas() as HTMLCanvasElement;
+					return { width: canvas.clientWidth, height: canvas.clientHeight, zoom: map.getZoom() as number, projected: pts.map((p) => map.project(p)).map((p: { x: number; y: number }) => [p.x, p.y]) };
+				}, points);
+				const ours = mercatorView({ lon, lat }, zoom, seen.width, seen.height, MAX_ZOOM);
+				expect(ours.zoom, `zoom at ${lon},${lat},${zoom}`).toBeCloseTo(seen.zoom, 6);
+				points.forEach((p, i) => {
+					const [x, y] = ours.project(p[0], p[1]);
+					expect(Math.abs(x - seen.projected[i][0]), `x of ${p} at ${lon},${lat},${zoom}`).toBeLessThan(0.5);
+					expect(Math.abs(y - seen.projected[i][1]), `y of ${p} at ${lon},${lat},${zoom}`).toBeLessThan(0.5);
+				});
+			}
+		} finally {
+			await page.close();
+		}
+	});
+});
