@@ -42,46 +42,60 @@ export async function shapeLink(target: URL, link: Link): Promise<ShapedLink> {
 	 * Sends `data` to `to` after the delay (and, downstream, after the link has carried it). One
 	 * queue per direction of a connection, drained in order by one timer: two timers could fire
 	 * out of order (a slice due now would overtake one whose timer is late), and a reordered
-	 * byte stream is a broken one.
+	 * byte stream is a broken one. A close travels in the same queue, behind the data sent before
+	 * it: a timer of its own could fire before the last slice's and cut the connection short.
 	 */
 	const forwarder = (to: net.Socket, downstream: boolean) => {
-		const queue: { due: number; slice: Buffer }[] = [];
+		const queue: { due: number; slice: Buffer | null }[] = [];
 		let timer: NodeJS.Timeout | null = null;
 		const drain = () => {
 			timer = null;
 			const now = performance.now();
 			while (queue.length && queue[0].due <= now + 0.5) {
 				const { slice } = queue.shift()!;
+				// A socket already closed for writing (its peer has gone) takes nothing more: writing
+				// would raise an error that tears down the other direction too.
+				if (!to.writable) continue;
+				if (slice === null) {
+					to.end();
+					continue;
+				}
 				if (downstream) down += slice.length;
 				else up += slice.length;
-				if (!to.destroyed) to.write(slice);
+				to.write(slice);
 			}
 			if (queue.length) timer = setTimeout(drain, queue[0].due - now);
 		};
-		return (data: Buffer) => {
-			for (let at = 0; at < data.length; at += SLICE) {
-				const slice = data.subarray(at, Math.min(data.length, at + SLICE));
-				const now = performance.now();
-				let sent = now;
-				if (downstream && bytesPerMs > 0) {
-					busyUntil = Math.max(busyUntil, now) + slice.length / bytesPerMs;
-					sent = busyUntil;
-				}
-				queue.push({ due: Math.max(sent + oneWay, queue.at(-1)?.due ?? 0), slice });
-			}
+		const enqueue = (due: number, slice: Buffer | null) => {
+			queue.push({ due: Math.max(due, queue.at(-1)?.due ?? 0), slice });
 			if (!timer) drain();
+		};
+		return {
+			send(data: Buffer) {
+				for (let at = 0; at < data.length; at += SLICE) {
+					const slice = data.subarray(at, Math.min(data.length, at + SLICE));
+					const now = performance.now();
+					let sent = now;
+					if (downstream && bytesPerMs > 0) {
+						busyUntil = Math.max(busyUntil, now) + slice.length / bytesPerMs;
+						sent = busyUntil;
+					}
+					enqueue(sent + oneWay, slice);
+				}
+			},
+			end: () => enqueue(performance.now() + oneWay, null)
 		};
 	};
 
 	const server = net.createServer({ noDelay: true }, (client) => {
 		const upstream = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
 		sockets.add(client).add(upstream);
-		client.on('data', forwarder(upstream, false));
-		upstream.on('data', forwarder(client, true));
-		// A close travels the link too: after the data queued before it.
-		const closeLater = (socket: net.Socket) => () => setTimeout(() => socket.end(), oneWay + Math.max(0, busyUntil - performance.now()));
-		client.on('end', closeLater(upstream));
-		upstream.on('end', closeLater(client));
+		const toUpstream = forwarder(upstream, false);
+		const toClient = forwarder(client, true);
+		client.on('data', toUpstream.send);
+		upstream.on('data', toClient.send);
+		client.on('end', toUpstream.end);
+		upstream.on('end', toClient.end);
 		for (const s of [client, upstream]) {
 			s.on('error', () => {
 				client.destroy();
