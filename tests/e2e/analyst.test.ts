@@ -56,7 +56,7 @@ describe('place names and boundaries, offline', () => {
 		page.on('request', (r) => {
 			if (!r.url().startsWith(explorer.server.url) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) offMachine.push(r.url());
 		});
-		await expect.poll(async () => (await layer('place-labels'))?.texts.length ?? 0).toBeGreaterThan(15);
+		await expect.poll(async () => (await layer('place-labels'))?.texts.length ?? 0, { timeout: 20_000 }).toBeGreaterThan(15);
 		await jumpTo(30, 15, 4);
 		await expect.poll(async () => (await layer('place-labels'))?.texts ?? []).toContain('Sudan');
 		// Khartoum, with the records around it (the test data has towns of Sudan).
