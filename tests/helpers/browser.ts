@@ -3,28 +3,24 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium';
-import { oracle, type Oracle } from './oracle';
-import { startServer, type ServerOptions, type TestServer } from './server';
+import type { Oracle } from './oracle';
+import { serverWithOracle, type ServerOptions, type TestServer } from './server';
 
 export function launchBrowser(): Promise<Browser> {
 	return launchChromium();
 }
 
 /**
- * A real server, a read-only view of its database and Chromium for a whole test file: started
- * before the first test, stopped after the last. Read `t.server`, `t.db` and `t.browser` inside tests.
+ * A real server and a read-only view of its database (serverWithOracle), and Chromium, for a
+ * whole test file. Read `t.server`, `t.db` and `t.browser` inside tests.
  */
 export function browserAndServer(options: ServerOptions = {}): { server: TestServer; db: Oracle; browser: Browser } {
-	const t = {} as { server: TestServer; db: Oracle; browser: Browser };
+	const t = serverWithOracle(options) as { server: TestServer; db: Oracle; browser: Browser };
 	beforeAll(async () => {
-		t.server = await startServer(options);
-		t.db = oracle(t.server);
 		t.browser = await launchBrowser();
-	}, 180_000);
+	});
 	afterAll(async () => {
-		t.db?.close();
 		await t.browser?.close();
-		await t.server?.stop();
 	});
 	return t;
 }
