@@ -46,6 +46,9 @@ const PAGES: Record<Kind, { path: string; stream: RegExp }> = {
 /** performance.now() of the first and all points drawn, and the longest task until then. */
 export interface LoadMarks {
 	firstDraw: number | null;
+	/** Every record on screen: on the map, or in the explorer's 2D first paint before the map has taken over. */
+	allShown: number | null;
+	/** Every record drawn by the map itself (deck.gl), which the analyst can then pan, zoom and click. */
 	allDrawn: number | null;
 	longestTaskMs: number;
 }
@@ -53,7 +56,7 @@ export interface LoadMarks {
 /** Installed before the page's own scripts: marks first/all points drawn (see the header). */
 export function installDrawProbe(): void {
 	const w = window as any;
-	const marks: LoadMarks = { firstDraw: null, allDrawn: null, longestTaskMs: 0 };
+	const marks: LoadMarks = { firstDraw: null, allShown: null, allDrawn: null, longestTaskMs: 0 };
 	w.__benchMarks = marks;
 	// The longest main-thread task until all points are drawn: how long the page froze while loading.
 	new PerformanceObserver((list) => {
@@ -61,18 +64,24 @@ export function installDrawProbe(): void {
 	}).observe({ type: 'longtask', buffered: true });
 	const drawnPoints = (map: any): number =>
 		(map?.__deck?.layerManager?.getLayers() ?? []).filter((l: any) => l.id.startsWith('points-') && l.props.visible !== false).reduce((n: number, l: any) => n + (l.props.data?.length ?? 0), 0);
-	const state = (): { map: any; first: boolean; painted: boolean; all: boolean } | null => {
+	// The explorer's records once its stream has ended (the progress line says so), else -1.
+	const loadedRecords = (): number => {
+		const loaded = /([\d,]+) mappable records loaded/.exec(document.querySelector('[data-testid="progress"]')?.textContent ?? '');
+		return loaded ? Number(loaded[1].replace(/,/g, '')) : -1;
+	};
+	const state = (): { map: any; first: boolean; painted: boolean; paintedAll: boolean; all: boolean } | null => {
 		// The explorer paints its first image on a 2D canvas (first-paint.ts) before MapLibre and
-		// deck.gl have loaded (engine.ts): no map yet, but the points are on screen.
+		// deck.gl have loaded (engine.ts) and drawn: the points are on screen, the map not yet. Its
+		// image of the ended stream holds every record.
 		const paintedEarly = Number(document.querySelector('[data-testid="first-paint"]')?.getAttribute('data-records') ?? 0);
-		if (!w.__explorer?.map && paintedEarly > 0) return { map: null, first: true, painted: true, all: false };
+		const paintedAll = paintedEarly > 0 && paintedEarly === loadedRecords();
+		if (!w.__explorer?.map && paintedEarly > 0) return { map: null, first: true, painted: true, paintedAll, all: false };
 		if (w.__explorer?.map) {
 			const map = w.__explorer.map;
 			const count = document.querySelector('[data-testid="visible-count"]');
 			const total = Number(count?.getAttribute('data-total') ?? 0);
 			const visible = Number(count?.getAttribute('data-visible') ?? 0);
-			const loaded = /([\d,]+) mappable records loaded/.exec(document.querySelector('[data-testid="progress"]')?.textContent ?? '');
-			const records = loaded ? Number(loaded[1].replace(/,/g, '')) : -1;
+			const records = loadedRecords();
 			// Zoomed out the explorer draws its records as one density image (layers.ts), counted from
 			// every loaded record passing the filter (those in view drawn): it says how many.
 			const layers = map?.__deck?.layerManager?.getLayers() ?? [];
@@ -80,23 +89,24 @@ export function installDrawProbe(): void {
 			const clustered = layers.some((l: any) => l.id === 'clusters' && l.props.data?.length > 0);
 			// Before deck.gl has drawn anything, the first image may be on its 2D canvas (first-paint.ts).
 			const painted = Number(document.querySelector('[data-testid="first-paint"]')?.getAttribute('data-records') ?? 0);
-			return { map, first: total > 0 && (drawn > 0 || clustered || painted > 0), painted: painted > 0 && drawn === 0 && !clustered, all: records > 0 && total === records && visible === total && drawn === records };
+			return { map, first: total > 0 && (drawn > 0 || clustered || painted > 0), painted: painted > 0 && drawn === 0 && !clustered, paintedAll, all: records > 0 && total === records && visible === total && drawn === records };
 		}
 		if (w.__naive?.map) {
 			const map = w.__naive.map;
 			const drawn = drawnPoints(map);
-			return { map, first: drawn > 0, painted: false, all: w.__naive.done && w.__naive.received > 0 && drawn === w.__naive.received };
+			return { map, first: drawn > 0, painted: false, paintedAll: false, all: w.__naive.done && w.__naive.received > 0 && drawn === w.__naive.received };
 		}
 		return null;
 	};
 	let awaitingRender = false;
 	const tick = () => {
 		const s = awaitingRender ? null : state();
-		if (s && ((marks.firstDraw === null && s.first) || s.all)) {
+		if (s && ((marks.firstDraw === null && s.first) || (marks.allShown === null && s.paintedAll) || s.all)) {
 			awaitingRender = true;
-			const { first, all } = s;
+			const { first, all, paintedAll } = s;
 			const mark = (now: number) => {
 				if (marks.firstDraw === null && (first || all)) marks.firstDraw = now;
+				if (marks.allShown === null && (paintedAll || all)) marks.allShown = now;
 				if (all) marks.allDrawn = now;
 				awaitingRender = false;
 			};

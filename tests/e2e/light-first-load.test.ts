@@ -37,11 +37,34 @@ async function holdEngine(page: Page): Promise<{ held: string[]; firstAskedAt: (
 	return { held, firstAskedAt: () => firstAskedAt, firstLoadBytes: () => bytes, release };
 }
 
+/**
+ * Records, in the page, what was on screen when the map's canvas was shown in place of the 2D
+ * paint: the records of the paint's image, and those of the image deck.gl had drawn into the map.
+ */
+async function watchHandOver(page: Page): Promise<() => Promise<{ painted: number; drawn: number | null } | null>> {
+	await page.addInitScript(() => {
+		const w = window as any;
+		new MutationObserver((changes) => {
+			for (const c of changes) {
+				const el = c.target as HTMLElement;
+				if (w.__handOver || !el.classList.contains('maplibregl-canvas') || c.oldValue?.includes('hidden') !== true || el.style.visibility === 'hidden') continue;
+				const layers = w.__explorer?.map?.__deck?.layerManager?.getLayers() ?? [];
+				w.__handOver = {
+					painted: Number(document.querySelector('[data-testid="first-paint"]')?.getAttribute('data-records') ?? 0),
+					drawn: layers.find((l: any) => l.id === 'density')?.props.passing ?? null
+				};
+			}
+		}).observe(document, { subtree: true, attributes: true, attributeFilter: ['style'], attributeOldValue: true });
+	});
+	return () => page.evaluate(() => (window as any).__handOver ?? null);
+}
+
 describe('the first load', () => {
 	it('paints the first records before MapLibre and deck.gl have arrived, and hands them over when they do', async () => {
 		const page = await t.browser.newPage({ viewport: { width: 1280, height: 720 } });
 		try {
 			const engine = await holdEngine(page);
+			const handOver = await watchHandOver(page);
 			// When the record stream answered (its headers).
 			let streamAnswered = Infinity;
 			page.on('response', (r) => {
@@ -73,10 +96,34 @@ describe('the first load', () => {
 			await expect.poll(() => canvas.isHidden(), { timeout: 30_000 }).toBe(true);
 			expect(await canvas.getAttribute('data-records')).toBe('0');
 			expect(await page.evaluate(() => (document.querySelector('.maplibregl-canvas') as HTMLElement).style.visibility)).toBe('');
+			// The map was shown once deck.gl had drawn the paint's image into it: every record, no gap.
+			expect(await handOver()).toEqual({ painted: mappable, drawn: mappable });
 			await expect.poll(() => page.evaluate(() => (window as any).__explorer?.settled() ?? false), { timeout: 15_000 }).toBe(true);
 			expect(await page.evaluate(() => (window as any).__explorer.clusters().length)).toBeGreaterThan(0);
 		} finally {
 			await page.close();
+		}
+	});
+
+	it('shows the map in place of the 2D paint only once deck.gl has drawn the image the paint shows', async () => {
+		// Without a GPU, MapLibre's first frames hold the basemap alone while its style loads and
+		// deck.gl sets itself up: shown then, the records would vanish for 0.3-0.5 s. Loaded as on a
+		// fast link (nothing held back), the map arrives while the stream still comes in.
+		const mappable = t.db.count('mappable = 1');
+		for (let load = 0; load < 3; load++) {
+			const page = await t.browser.newPage({ viewport: { width: 1280, height: 720 } });
+			try {
+				const handOver = await watchHandOver(page);
+				await page.goto(t.server.url);
+				await expect.poll(() => page.getByTestId('first-paint').isHidden(), { timeout: 30_000 }).toBe(true);
+				await expect.poll(handOver, { timeout: 5_000 }).not.toBeNull();
+				const seen = (await handOver())!;
+				expect(seen.painted, `load ${load}: records painted at the hand-over`).toBeGreaterThan(0);
+				expect(seen.drawn, `load ${load}: records deck.gl had drawn`).toBe(seen.painted);
+				await expect.poll(() => page.getByTestId('visible-count').getAttribute('data-total').then(Number), { timeout: 30_000 }).toBe(mappable);
+			} finally {
+				await page.close();
+			}
 		}
 	});
 

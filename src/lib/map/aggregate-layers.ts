@@ -14,7 +14,8 @@ const HEXAGON = Array.from({ length: 6 }, (_, k) => [Math.sin((k * Math.PI) / 3)
 const COMMON_UNITS = 512;
 
 /** The worker's image of the view (the density underlay, the heatmap) as one textured quad over its frame. */
-export function imageLayer(id: string, { image, frame, records, passing, cells }: DensityData): Layer {
+export function imageLayer(id: string, density: DensityData): Layer {
+	const { image, frame, records, passing, cells } = density;
 	return new BitmapLayer({
 		id,
 		image,
@@ -26,7 +27,9 @@ export function imageLayer(id: string, { image, frame, records, passing, cells }
 		records,
 		passing,
 		cells,
-		pixels: image
+		pixels: image,
+		// The reply it was made of: the first paint hands over once deck.gl draws it (scene.layerDrawn).
+		density
 	} as never);
 }
 
@@ -51,7 +54,8 @@ export function aggregateLayers(view: Exclude<MapView, 'clusters'>, density: Den
 			pickable: false,
 			records,
 			passing,
-			cells
+			cells,
+			density
 		} as never)
 	];
 }

@@ -8,9 +8,12 @@
 // soon as the page has mounted, in the view MapLibre will show (mercator-view.ts), the worker's
 // first density image on top of them as soon as it arrives. Neither waits for MapLibre and deck.gl
 // (engine.ts), which over a slow link arrive seconds later; once they do, the map's own (WebGL)
-// canvas stays hidden, which keeps its frames from holding up the page's. Once deck.gl has been
-// given the image, the WebGL canvas is shown and, when that frame is on screen, the 2D paint is
-// cleared. On a GPU all this takes a frame or two.
+// canvas stays hidden, which keeps its frames from holding up the page's; the 2D paint goes on
+// showing the newer images of the stream. Once deck.gl has drawn the image the paint shows into a
+// map frame (not merely been given it: until MapLibre's style has loaded and deck.gl has set
+// itself up, the map's frames hold the basemap alone), the WebGL canvas is shown and, when that
+// frame is on screen, the 2D paint is cleared (scene.svelte.ts: handOver, layerDrawn). On a GPU
+// all this takes a frame or two.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
 import { mapPalette } from '../theme/palette';
 import type { DensityFrame } from './worker/density';

@@ -2,6 +2,7 @@
 // worker asked for the density image and clusters of the view, the first image handed from the
 // 2D first paint to deck.gl (first-paint.ts), and the place names once the records are on screen.
 import type { MapboxOverlay } from '@deck.gl/mapbox';
+import type { Layer } from '@deck.gl/core';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import { DATASET_LABEL, type Dataset } from '../types/dataset';
 import type { Box, PartColumns } from './columns';
@@ -35,6 +36,9 @@ export function boundsOf(m: MaplibreMap): Box {
 	return { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() };
 }
 
+/** The longest the first paint waits for deck.gl's first frame once MapLibre is there (handOver). */
+const HAND_OVER_TIMEOUT_MS = 3000;
+
 export class Scene {
 	/** MapLibre, deck.gl and the layers built on them (engine.ts), once downloaded; the map and overlay with them. */
 	engine: Engine | null = null;
@@ -52,6 +56,11 @@ export class Scene {
 	scale = $state.raw<ScaleLegend | null>(null);
 	/** The first density image with records: on the 2D canvas, then handed to deck.gl, then drawn by it. */
 	private firstImage: 'none' | 'previewing' | 'handing' | 'done' = 'none';
+	/** The first image was handed to deck.gl; the 2D paint stays until deck.gl draws (layerDrawn). */
+	private awaitingDeck = false;
+	/** The density image on the 2D paint: the hand-over waits for deck.gl to draw it (layerDrawn). */
+	private densityPainted: DensityReply | null = null;
+	private handOverTimer: ReturnType<typeof setTimeout> | undefined;
 	private places: PlacesInView | null = null;
 	private frame = 0;
 	private redrawTimer: ReturnType<typeof setTimeout> | undefined;
@@ -203,8 +212,14 @@ export class Scene {
 	densityArrived(r: DensityReply): void {
 		this.updateScale(r);
 		if (this.firstImage === 'none' && r.records > 0 && this.firstPaint?.active) return this.showFirstImage(r, this.firstPaint);
-		// Over a slow link the stream goes on before MapLibre and deck.gl have arrived: the 2D paint shows its newer images.
-		if (!this.map && this.firstPaint?.active && r.records > 0) return this.firstPaint.showImage(r.image, r.frame, r.passing);
+		// The stream goes on while MapLibre and deck.gl arrive and build their first frame: the 2D
+		// paint shows the newer images (the last with every record), deck.gl is given them too.
+		if (this.firstImage !== 'none' && this.firstPaint?.active && r.records > 0) {
+			this.firstPaint.showImage(r.image, r.frame, r.passing);
+			this.densityPainted = r;
+			if (this.map) this.redrawNow();
+			return;
+		}
 		// The stream waits until its first image is on screen (worker: showFirstView).
 		if (r.first) this.afterMapFrame(() => this.feed.worker?.firstDrawn());
 		this.redrawNow();
@@ -228,6 +243,7 @@ export class Scene {
 	private showFirstImage(reply: DensityReply, paint: FirstPaint): void {
 		this.firstImage = 'previewing';
 		paint.showImage(reply.image, reply.frame, reply.passing);
+		this.densityPainted = reply;
 		// Two frames on screen before deck.gl's first one (which, without a GPU, holds the page
 		// up to a second) begins: one for the paint, one to be sure it was presented.
 		afterNextPaint(() =>
@@ -241,9 +257,31 @@ export class Scene {
 		);
 	}
 
-	/** deck.gl draws the first image in the map's next frame; once that is on screen the 2D paint goes. */
+	/**
+	 * deck.gl is given the image; once a map frame in which it drew is on screen, the 2D paint goes.
+	 * Not the map's next frame: until its style has loaded and deck.gl has set itself up, MapLibre's
+	 * frames hold the basemap alone (0.3-0.5 s here), and the records would vanish for that long.
+	 */
 	private handOver(): void {
+		this.awaitingDeck = true;
 		this.redrawNow();
+		clearTimeout(this.handOverTimer);
+		// Should deck.gl draw nothing (the view moved where there is no image), the map shows anyway.
+		this.handOverTimer = setTimeout(() => this.endHandOver(), HAND_OVER_TIMEOUT_MS);
+	}
+
+	/**
+	 * deck.gl is drawing a layer into the map's frame: if the first paint waits for that, and deck.gl
+	 * has the image the paint shows (not an older one, with fewer records), it goes after the frame.
+	 */
+	layerDrawn(layer: Layer): void {
+		if (this.awaitingDeck && (layer.props as { density?: unknown }).density === this.densityPainted) this.endHandOver();
+	}
+
+	private endHandOver(): void {
+		if (!this.awaitingDeck) return;
+		this.awaitingDeck = false;
+		clearTimeout(this.handOverTimer);
 		this.afterMapFrame(() => this.revealMap());
 	}
 
@@ -266,6 +304,8 @@ export class Scene {
 
 	/** Ends the first paint (first-paint.ts): the map's own canvas is shown; then the rest is drawn. */
 	revealMap(): void {
+		this.awaitingDeck = false;
+		clearTimeout(this.handOverTimer);
 		this.firstPaint?.reveal(() => {
 			if (this.firstImage !== 'none') this.firstImage = 'done';
 			this.feed.worker?.firstDrawn();
@@ -302,6 +342,7 @@ export class Scene {
 
 	destroy(): void {
 		if (this.frame) cancelAnimationFrame(this.frame);
+		clearTimeout(this.handOverTimer);
 		clearTimeout(this.redrawTimer);
 		this.map?.remove();
 	}

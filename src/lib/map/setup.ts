@@ -1,6 +1,6 @@
 // Creating the map: MapLibre with the analyst's view and controls, and deck.gl's overlay
 // interleaved with it. Part of the map's engine (engine.ts): the first paint does not wait for it.
-import type { PickingInfo } from '@deck.gl/core';
+import type { Layer, PickingInfo } from '@deck.gl/core';
 // MapLibre stays at 5: deck.gl 9's interleaved overlay does not support MapLibre 6's render API yet.
 import { MapboxOverlay } from '@deck.gl/mapbox';
 import maplibregl, { type Map as MaplibreMap, type StyleSpecification } from 'maplibre-gl';
@@ -14,6 +14,8 @@ export interface MapStart {
 	serviceLabel: string;
 	onHover(info: PickingInfo): void;
 	onClick(info: PickingInfo): void;
+	/** deck.gl draws a layer into the map's frame (the first paint hands over on it: first-paint.ts). */
+	onLayerDrawn(layer: Layer): void;
 }
 
 export function startMap(o: MapStart): { map: MaplibreMap; overlay: MapboxOverlay } {
@@ -45,6 +47,12 @@ export function startMap(o: MapStart): { map: MaplibreMap; overlay: MapboxOverla
 		layers: [],
 		onHover: o.onHover,
 		onClick: o.onClick,
+		// Called for each layer deck.gl is about to draw: unlike onAfterRender (which the interleaved
+		// overlay calls after every map frame, layers or none) it says deck.gl really draws one.
+		layerFilter: ({ layer, isPicking }) => {
+			if (!isPicking) o.onLayerDrawn(layer);
+			return true;
+		},
 		getCursor: ({ isHovering }) => (isHovering ? 'pointer' : 'grab')
 	});
 	map.addControl(overlay);
