@@ -127,6 +127,38 @@ describe('the first load', () => {
 		}
 	});
 
+	it("starts the record stream's worker with the app's first script, before the explorer's components are built, and only once", async () => {
+		const page = await t.browser.newPage({ viewport: { width: 1280, height: 720 } });
+		try {
+			// Every worker the page creates, and whether a page's own module (the route's component,
+			// built as `nodes/<n>.js`, which holds the explorer) created it, or the app's entry.
+			await page.addInitScript(() => {
+				const w = window as any;
+				const Native = window.Worker;
+				w.__workers = [];
+				w.Worker = class extends Native {
+					constructor(url: string | URL, options?: WorkerOptions) {
+						w.__workers.push({ url: String(url), byPageModule: /\/_app\/immutable\/nodes\//.test(new Error().stack ?? '') });
+						super(url, options);
+					}
+				};
+			});
+			const streams: string[] = [];
+			page.on('request', (r) => {
+				if (new URL(r.url()).pathname === '/api/stream') streams.push(r.url());
+			});
+			await page.goto(t.server.url);
+			const mappable = t.db.count('mappable = 1');
+			await expect.poll(() => page.getByTestId('visible-count').getAttribute('data-total').then(Number), { timeout: 30_000 }).toBe(mappable);
+			const workers = ((await page.evaluate(() => (window as any).__workers)) as { url: string; byPageModule: boolean }[]).filter((w) => /points\.worker/.test(w.url));
+			expect(workers).toEqual([{ url: expect.stringContaining('points.worker'), byPageModule: false }]);
+			// The explorer took that worker over (its records are the ones counted above): one stream, not two.
+			expect(streams).toHaveLength(1);
+		} finally {
+			await page.close();
+		}
+	});
+
 	it('is painted in the view MapLibre then shows (its centre, zoom and constraint at the poles and the antimeridian)', async () => {
 		const page = await t.browser.newPage({ viewport: { width: 1280, height: 720 } });
 		try {

@@ -12,6 +12,7 @@ import type { FilterState } from './filters.svelte';
 import { clusterData, type ClusterData, type DensityData } from './layer-inputs';
 import { applyControl, newProgress, type StreamProgress } from './progress';
 import type { RecordKey } from './records';
+import { STREAM_URL } from './worker/early-start';
 import { PointsWorker, type DensityReply, type WorkerEvents } from './worker/client';
 import type { DayHistogram, RecordRef } from './worker/protocol';
 
@@ -33,8 +34,6 @@ export interface FeedHooks {
 	onclusters(): void;
 	onrows(reply: Reply<'onRows'>): void;
 }
-
-const STREAM_URL = '/api/stream?datasets=icd,icdb&components=video,image';
 
 export class RecordFeed {
 	// Heavy data lives outside Svelte's reactivity: typed arrays, the worker.

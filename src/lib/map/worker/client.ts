@@ -2,6 +2,7 @@
 // request that a newer one of the same kind has superseded is dropped.
 import type { MapFilter } from '../filter';
 import type { FromWorker, ToWorker } from './protocol';
+import { createPointsWorker, STREAM_URL, takeEarlyWorker } from './early-start';
 
 type ReplyOf<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
 
@@ -32,9 +33,18 @@ export class PointsWorker {
 	private densityInFlight = false;
 	private densityNext: DensityRequest | null = null;
 
+	/** The stream the early worker (early-start.ts) was already asked to load. */
+	private loading: string | null = null;
+
 	constructor(private events: WorkerEvents) {
-		this.worker = new Worker(new URL('./points.worker.ts', import.meta.url), { type: 'module' });
+		const early = takeEarlyWorker();
+		this.worker = early?.worker ?? createPointsWorker();
 		this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
+		if (!early) return;
+		this.loading = STREAM_URL;
+		// What it sent before: replayed once the caller has its PointsWorker (a microtask comes
+		// before the next message event, so the order holds).
+		queueMicrotask(() => early.received.forEach((m) => this.receive(m)));
 	}
 
 	private send(message: ToWorker): void {
@@ -79,6 +89,7 @@ export class PointsWorker {
 	}
 
 	load(url: string): void {
+		if (this.loading === url) return void (this.loading = null);
 		this.send({ type: 'load', url });
 	}
 
