@@ -203,10 +203,11 @@ describe('explorer with a key restricted to ICD (ICD_API_KEY)', () => {
 	it('streams the ICD parts and reports the ICDB parts as not permitted', async () => {
 		const streamed = await stream();
 		expectRecordsOf(streamed, mappable("dataset = 'icd'"));
-		const errors = streamed.controls.filter((c) => c.type === 'error');
+		// The parts are walked at once: their refusals come in the order the service answers them.
+		const errors = streamed.controls.filter((c) => c.type === 'error').sort((a, b) => String(a.part).localeCompare(String(b.part)));
 		expect(errors).toEqual([
-			{ type: 'error', part: 'icdb/video', status: 403, code: 'forbidden', message: 'This key is not permitted to use the ICDB dataset.' },
-			{ type: 'error', part: 'icdb/image', status: 403, code: 'forbidden', message: 'This key is not permitted to use the ICDB dataset.' }
+			{ type: 'error', part: 'icdb/image', status: 403, code: 'forbidden', message: 'This key is not permitted to use the ICDB dataset.' },
+			{ type: 'error', part: 'icdb/video', status: 403, code: 'forbidden', message: 'This key is not permitted to use the ICDB dataset.' }
 		]);
 		expect(streamed.raw.includes(restricted.key)).toBe(false);
 		const status = await (await get('/api/status')).json();

@@ -36,8 +36,13 @@ export function boundsOf(m: MaplibreMap): Box {
 	return { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() };
 }
 
-/** The longest the first paint waits for deck.gl's first frame once MapLibre is there (handOver). */
-const HAND_OVER_TIMEOUT_MS = 3000;
+/**
+ * The longest the first paint waits for deck.gl to draw its image once MapLibre is there
+ * (handOver). Only a view with no image to draw (zoomed past the clusters' zoom before the map
+ * came) needs it: the records stay on screen in 2D meanwhile, so it can be generous. On a busy
+ * 2-core machine without a GPU, MapLibre's style and deck.gl's set-up took 0.3-0.8 s.
+ */
+const HAND_OVER_TIMEOUT_MS = 5000;
 
 export class Scene {
 	/** MapLibre, deck.gl and the layers built on them (engine.ts), once downloaded; the map and overlay with them. */
