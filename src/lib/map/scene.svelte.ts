@@ -65,6 +65,9 @@ export class Scene {
 	private awaitingDeck = false;
 	/** The density image on the 2D paint: the hand-over waits for deck.gl to draw it (layerDrawn). */
 	private densityPainted: DensityReply | null = null;
+	/** The density image deck.gl last drew while the paint waited, and whether a frame's end is awaited to reveal. */
+	private densityDrawn: unknown = null;
+	private revealAfterFrame = false;
 	private handOverTimer: ReturnType<typeof setTimeout> | undefined;
 	private places: PlacesInView | null = null;
 	private frame = 0;
@@ -272,22 +275,24 @@ export class Scene {
 		this.redrawNow();
 		clearTimeout(this.handOverTimer);
 		// Should deck.gl draw nothing (the view moved where there is no image), the map shows anyway.
-		this.handOverTimer = setTimeout(() => this.endHandOver(), HAND_OVER_TIMEOUT_MS);
+		this.handOverTimer = setTimeout(() => this.revealMap(), HAND_OVER_TIMEOUT_MS);
 	}
 
 	/**
 	 * deck.gl is drawing a layer into the map's frame: if the first paint waits for that, and deck.gl
-	 * has the image the paint shows (not an older one, with fewer records), it goes after the frame.
+	 * draws the image the paint shows (not an older one, with fewer records), it goes after the
+	 * frame, unless a newer image reached the paint meanwhile: then deck.gl's next frame, with it.
 	 */
 	layerDrawn(layer: Layer): void {
-		if (this.awaitingDeck && (layer.props as { density?: unknown }).density === this.densityPainted) this.endHandOver();
-	}
-
-	private endHandOver(): void {
-		if (!this.awaitingDeck) return;
-		this.awaitingDeck = false;
-		clearTimeout(this.handOverTimer);
-		this.afterMapFrame(() => this.revealMap());
+		const { density } = layer.props as { density?: unknown };
+		if (!this.awaitingDeck || density === undefined) return;
+		this.densityDrawn = density;
+		if (density !== this.densityPainted || this.revealAfterFrame) return;
+		this.revealAfterFrame = true;
+		this.afterMapFrame(() => {
+			this.revealAfterFrame = false;
+			if (this.awaitingDeck && this.densityDrawn === this.densityPainted) this.revealMap();
+		});
 	}
 
 	/** The map and deck.gl exist now (engine.ts): the first paint follows the map, and hands over if its image waits. */
