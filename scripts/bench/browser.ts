@@ -87,9 +87,8 @@ export function installDrawProbe(): void {
 			const layers = map?.__deck?.layerManager?.getLayers() ?? [];
 			const drawn = Math.max(drawnPoints(map), layers.find((l: any) => l.id === 'density')?.props.passing ?? 0);
 			const clustered = layers.some((l: any) => l.id === 'clusters' && l.props.data?.length > 0);
-			// Before deck.gl has drawn anything, the first image may be on its 2D canvas (first-paint.ts).
-			const painted = Number(document.querySelector('[data-testid="first-paint"]')?.getAttribute('data-records') ?? 0);
-			return { map, first: total > 0 && (drawn > 0 || clustered || painted > 0), painted: painted > 0 && drawn === 0 && !clustered, paintedAll, all: records > 0 && total === records && visible === total && drawn === records };
+			// Before deck.gl has drawn anything, the first image may be on its 2D canvas (paintedEarly).
+			return { map, first: total > 0 && (drawn > 0 || clustered || paintedEarly > 0), painted: paintedEarly > 0 && drawn === 0 && !clustered, paintedAll, all: records > 0 && total === records && visible === total && drawn === records };
 		}
 		if (w.__naive?.map) {
 			const map = w.__naive.map;
