@@ -176,6 +176,24 @@ describe('questions that name a place and a period', () => {
 		expect(wider.some((hit) => !hit.includes(country))).toBe(true);
 	});
 
+	it('a place the data has no record of gives an empty answer that says why; the map follows the period, not the place', async () => {
+		const { year } = busiest();
+		expect(db.count("primary_country = 'Ukraine'"), 'the test data has nothing from Ukraine').toBe(0);
+		await reopen();
+		await page.getByTestId('search-open').click();
+		await page.getByTestId('search-input').fill(`damaged buildings in Kharkiv in ${year}`);
+		await page.getByTestId('search-run').click();
+		await page.getByTestId('understood').waitFor();
+		const place = page.locator('[data-testid="understood-chip"][data-group="place"]');
+		expect(await place.innerText()).toContain('near Kharkiv, Ukraine');
+		expect(await place.getAttribute('class')).toContain('absent');
+		expect(await page.getByTestId('understood-note').innerText()).toBe('near Kharkiv, Ukraine: the data has no record from Ukraine, where Kharkiv is.');
+		expect(await page.getByTestId('search-results').locator('li').count()).toBe(0);
+		await expect.poll(() => [param('country'), param('from'), param('to')]).toEqual([null, `${year}-01-01`, `${year}-12-31`]);
+		await expect.poll(visible).toBe(mappableIn(null, `${year}-01-01`, `${year}-12-31`));
+		await page.screenshot({ path: artifact('search-absent-place.png') });
+	});
+
 	it('Ask takes the map’s dates as the question’s context; a follow-up narrows within the analyst’s range and the map follows', async () => {
 		const { country, year } = busiest();
 		await reopen(`?country=${encodeURIComponent(country)}&from=${year}-01-01&to=${year + 1}-12-31`);

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcp, toolJson } from '../helpers/mcp';
 import { expectProblem } from '../helpers/problem';
 import { startServer, type TestServer } from '../helpers/server';
 import { kmBetween } from '../../scripts/eval/questions';
@@ -25,6 +26,8 @@ interface Part {
 	date_from?: string;
 	date_to?: string;
 	from_earlier_question?: boolean;
+	in_data?: false;
+	note?: string;
 }
 interface Interpretation {
 	parts: Part[];
@@ -167,6 +170,45 @@ describe('NL search follows the place, time and organisation a question names', 
 		expect(body.items.length).toBeGreaterThan(0);
 	});
 
+	it('applies a real place the data has no record of, so the answer is empty and says why, instead of answering about everywhere', async () => {
+		expect(db.count("primary_country IN ('Ukraine', 'France')"), 'the test data has nothing from Ukraine or France').toBe(0);
+		const everywhere = await nl('icd', { search: 'protests' });
+		expect(everywhere.itemsTotal, 'protests are found somewhere').toBeGreaterThan(0);
+
+		const body = await nl('icd', { search: 'protests in Kharkiv in Ukraine' });
+		expect(body.itemsTotal).toBe(0);
+		expect(body.items).toEqual([]);
+		expect(applied(body.interpretation)).toMatchObject([
+			{ kind: 'town', label: 'near Kharkiv, Ukraine', in_data: false, note: 'the data has no record from Ukraine, where Kharkiv is' },
+			{ kind: 'country', value: 'Ukraine', in_data: false, note: 'the data has no record from Ukraine' }
+		]);
+		expect(body.interpretation.filters).toMatchObject({ country: 'Ukraine' });
+		expect(body.interpretation.searched_text).toBe('protests');
+		// The MCP tool answers the same (its output schema holds the new fields).
+		const mcp = await connectMcp(server, '/mcp-icd');
+		try {
+			expect(toolJson(await mcp.call('searchIcdNl', { search: 'protests in Kharkiv in Ukraine' }))).toMatchObject({ itemsTotal: 0, interpretation: { parts: body.interpretation.parts } });
+		} finally {
+			await mcp.client.close();
+		}
+
+		// Removing the place searches without it, as for any part.
+		const without = await nl('icd', { search: 'protests in Kharkiv in Ukraine', ignore: 'place' });
+		expect(without.itemsTotal).toBeGreaterThan(0);
+
+		// A place the data has wins, and a demonym of another country names who acted, not where.
+		const syria = await nl('icd', { search: 'Russian strikes near Paris and in Syria', per_page: '50' });
+		expect(applied(syria.interpretation).map((p) => [p.kind, p.value, p.in_data ?? true])).toEqual([
+			['town', 'Paris', false],
+			['country', 'Syrian Arab Republic', true]
+		]);
+		expect(syria.items.length).toBeGreaterThan(0);
+		expect(syria.items.every((i) => i.primary_country === 'Syrian Arab Republic')).toBe(true);
+		// A town of elsewhere only where the question puts something there: "by Jackson" is a person.
+		const person = await nl('icd', { search: 'statements by Jackson' });
+		expect(person.interpretation.parts).toEqual([]);
+	});
+
 	it('lets explicit parameters win, narrows explicit dates, and drops what the client ignores', async () => {
 		const { country, year } = busiest();
 		const other = db.one<{ c: string }>("SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND primary_country != ? GROUP BY 1 ORDER BY count(*) DESC LIMIT 1", country).c;
@@ -290,6 +332,14 @@ describe('Domain GenAI answers aggregate questions from the whole dataset', () =
 		expect(turn.figures).toBeUndefined();
 		expect(turn.answer).toContain('did not recognise "Atlantis"');
 		expect(turn.sources).toEqual([]);
+	});
+
+	it('counts 0 for a real place the data has no record of, and says the data has nothing from there', async () => {
+		const turn = await ask({ question: 'How many videos are there from Ukraine in 2020?' });
+		expect(turn.figures).toMatchObject({ kind: 'count', total: 0 });
+		expect(turn.answer).toContain('Ukraine: the data has no record from Ukraine. Nothing from elsewhere is given instead.');
+		expect(turn.sources).toEqual([]);
+		expect(applied(turn.interpretation).find((p) => p.kind === 'country')).toMatchObject({ value: 'Ukraine', in_data: false });
 	});
 
 	it('covers the latest activity first when "what happened" names no period, and says which period', async () => {

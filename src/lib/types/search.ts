@@ -41,6 +41,10 @@ export interface UnderstoodPart {
 	date_from?: string;
 	date_to?: string;
 	fromEarlierQuestion?: boolean;
+	/** False for a real place the data has no record of (the answer is empty because of it). */
+	inData?: false;
+	/** What to know about the part beside its status ("the data has no record from Ukraine"). */
+	note?: string;
 }
 
 /** Every filter the service applied: the request's and what it read from the question. */

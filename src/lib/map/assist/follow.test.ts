@@ -35,6 +35,30 @@ describe('the map follows a reading', () => {
 		expect(followed).toEqual({});
 	});
 
+	it('does not move the map to a place the data has no record of, but follows the rest of the reading', () => {
+		const ukraine = reading(
+			[
+				{ kind: 'town', group: 'place', label: 'near Kharkiv, Ukraine', value: 'Kharkiv', country: 'Ukraine', inData: false },
+				{ kind: 'date', group: 'date', label: '2023' }
+			],
+			{ countries: ['Ukraine'], date_from: '2023-01-01', date_to: '2023-12-31' }
+		);
+		const start: QuestionScope = { ...open, countries: ['Sudan'] };
+		const { scope, followed } = follow(start, {}, ukraine);
+		expect(scope).toEqual({ ...start, from: '2023-01-01', to: '2023-12-31' });
+		expect(Object.keys(followed)).toEqual(['date']);
+
+		// Beside a place the data has, the map follows that one alone.
+		const both = reading(
+			[
+				{ kind: 'country', group: 'place', label: 'Ukraine', value: 'Ukraine', inData: false },
+				{ kind: 'country', group: 'place', label: 'Chad', value: 'Chad' }
+			],
+			{ countries: ['Ukraine', 'Chad'] }
+		);
+		expect(follow(start, {}, both).scope.countries).toEqual(['Chad']);
+	});
+
 	it('keeps the analyst’s own filters as the next question’s context', () => {
 		const analyst: QuestionScope = { ...open, countries: ['Sudan'], from: '2023-01-01', to: '2024-12-31' };
 		const first = follow(analyst, {}, sudan2023);

@@ -49,8 +49,12 @@ function readValue(interpretation: Interpretation, group: UnderstoodGroup): Grou
 	if (!interpretation.parts.some((p) => p.group === group && p.status === 'applied')) return null;
 	const f = interpretation.filters;
 	switch (group) {
-		case 'place':
-			return f.countries.length ? { countries: f.countries } : null;
+		case 'place': {
+			// A place the data has no record of would empty the map: its chip says so instead.
+			const absent = new Set(interpretation.parts.filter((p) => p.inData === false).map((p) => (p.kind === 'country' ? p.value : p.country)));
+			const countries = f.countries.filter((c) => !absent.has(c));
+			return countries.length ? { countries } : null;
+		}
 		case 'organisation':
 			// A sub-entity alone narrows within an organisation the map has no filter for.
 			return f.entity ? { entities: [f.entity] } : null;

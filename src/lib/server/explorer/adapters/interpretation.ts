@@ -18,7 +18,9 @@ const part = z.looseObject({
 	country: optionalText,
 	date_from: optionalText,
 	date_to: optionalText,
-	from_earlier_question: z.boolean().optional().catch(undefined)
+	from_earlier_question: z.boolean().optional().catch(undefined),
+	in_data: z.boolean().optional().catch(undefined),
+	note: optionalText
 });
 
 const place = z.looseObject({ country: z.string() });
@@ -63,7 +65,9 @@ export function decodeInterpretation(body: unknown): Interpretation | undefined 
 				country: p.country,
 				date_from: p.date_from,
 				date_to: p.date_to,
-				fromEarlierQuestion: p.from_earlier_question
+				fromEarlierQuestion: p.from_earlier_question,
+				...(p.in_data === false ? { inData: false as const } : {}),
+				...(p.note ? { note: p.note } : {})
 			})
 		),
 		filters: {

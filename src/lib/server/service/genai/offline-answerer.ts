@@ -9,7 +9,7 @@ import type { Interpretation } from '../understand/interpret';
 import type { Evidence } from './evidence';
 import { cite, groupBy, listGroups, trend } from './facts';
 import type { Turn } from './conversations';
-import { understoodText } from './prompt';
+import { absenceText, understoodText } from './prompt';
 
 /** Fewer sources than this, or a best score below THIN_SCORE, is thin evidence. */
 const THIN_COUNT = 3;
@@ -88,6 +88,8 @@ export function composeAnswer(input: AnswerInput): string {
 	if (understood) lines.push(`Understood as: ${understood}.`);
 	const overridden = overriddenText(input.interpretation);
 	if (overridden) lines.push(overridden);
+	const absence = absenceText(input.interpretation);
+	if (absence) lines.push(absence);
 	if (input.recent && evidence.length) lines.push(`The question names no period: this covers the most recent records that match, from ${input.recent.from} to ${input.recent.to}.`);
 	if (input.facts) lines.push(input.facts);
 	if (evidence.length === 0) {

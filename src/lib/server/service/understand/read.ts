@@ -49,7 +49,13 @@ const COMPONENT_WORDS: Record<string, Component> = {
 	picture: 'image', pictures: 'image', imagery: 'image'
 };
 
+/** Words that put what follows on the map: "in", "near", "from" Kharkiv. */
+const LOCATIVE = new Set(['in', 'near', 'around', 'at', 'from', 'outside', 'across', 'inside', 'within', 'throughout', 'toward', 'towards', 'into']);
+
 function acceptable(entry: NameEntry, question: string, tokens: Token[], i: number, n: number): boolean {
+	// A town the data has no record of empties the answer: only when the question places something
+	// there ("statements by Jackson" names a person, "protests in Jackson" a town).
+	if (entry.absent && entry.kind === 'town' && !(i > 0 && LOCATIVE.has(tokens[i - 1].norm))) return false;
 	if (entry.acronym) return tokens.slice(i, i + n).every((t) => isUpperCase(t.raw));
 	if (!entry.asNameOnly) return true;
 	if (n === 1) return writtenAsName(question, tokens, i);

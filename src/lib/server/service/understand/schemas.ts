@@ -39,7 +39,9 @@ export const interpretation = z
 				country: z.string().optional(),
 				date_from: isoDate.optional(),
 				date_to: isoDate.optional(),
-				from_earlier_question: z.boolean().optional().describe('named by an earlier question of the conversation')
+				from_earlier_question: z.boolean().optional().describe('named by an earlier question of the conversation'),
+				in_data: z.literal(false).optional().describe('false for a real place the data has no record of; applied all the same, so the answer is empty'),
+				note: z.string().optional().describe('what to know about the part beside its status, e.g. "the data has no record from Ukraine"')
 			})
 		),
 		filters: z
