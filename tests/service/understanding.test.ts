@@ -250,6 +250,22 @@ describe('NL search follows the place, time and organisation a question names', 
 		expect(moved.date_from).not.toBe(date.date_from);
 	});
 
+	it('reads the part of a year a question names (a quarter, a half, late …), in NL search and in counts', async () => {
+		const { country, year } = busiest();
+		const body = await nl('icd', { search: `damaged buildings in ${country} in Q3 ${year}`, per_page: '50' });
+		expect(applied(body.interpretation).find((p) => p.kind === 'date')).toMatchObject({ text: `Q3 ${year}`, label: `July–September ${year}`, date_from: `${year}-07-01`, date_to: `${year}-09-30` });
+		const inQuarter = db.count("dataset = 'icd' AND primary_country = ? AND primary_date BETWEEN ? AND ?", country, `${year}-07-01`, `${year}-09-30`);
+		expect(inQuarter, 'the test data has records in that quarter').toBeGreaterThan(0);
+		expect(body.items.length).toBeGreaterThan(0);
+		for (const item of body.items) expect(item.primary_date >= `${year}-07-01` && item.primary_date <= `${year}-09-30`).toBe(true);
+		expect(body.interpretation.searched_text).toBe('damaged buildings');
+
+		const turn = await ask({ question: `How many records are there from ${country} in the first half of ${year}?` });
+		const firstHalf = db.count("dataset = 'icd' AND primary_country = ? AND primary_date BETWEEN ? AND ?", country, `${year}-01-01`, `${year}-06-30`);
+		expect(firstHalf).toBeLessThan(db.count("dataset = 'icd' AND primary_country = ? AND substr(primary_date, 1, 4) = ?", country, year));
+		expect(turn.figures).toMatchObject({ kind: 'count', total: firstHalf, period: { from: `${year}-01-01`, to: `${year}-06-30` } });
+	});
+
 	it('answers every odd question without a server error', async () => {
 		const odd = [
 			'between 2099 and 1900',

@@ -1,9 +1,11 @@
 // Dates in a question, against the clock of the request: chrono-node reads the calendar
 // expressions ("March 2023", "last month", "past two weeks", "3 days ago"); what it leaves
 // (bare years, "2019-2021", "since 2024", "before 2019", "between March and May 2023") is
-// assembled here from its results and the years around them. Every reading is a whole period:
-// a year is 1 January to 31 December, a month its first to its last day.
+// assembled here from its results and the years around them; parts of a year ("Q3 2022", "late
+// 2021"), decades and a few spans are read in year-parts.ts. Every reading is a whole period: a
+// year is 1 January to 31 December, a month its first to its last day.
 import * as chrono from 'chrono-node';
+import { otherSpans, partOfYear } from './year-parts';
 
 export interface DateSpan {
 	/** First day included (YYYY-MM-DD), or none for "before …". */
@@ -90,7 +92,7 @@ function chronoAtoms(text: string, now: Date): Atom[] {
 function yearAtoms(text: string, taken: Atom[], now: Date): Atom[] {
 	const out: Atom[] = [];
 	const latest = now.getUTCFullYear() + 1;
-	for (const m of text.matchAll(/\b(19[5-9]\d|20\d\d)(?:\s*[-–]\s*(\d{2}|\d{4}))?\b/g)) {
+	for (const m of text.matchAll(/\b(19[5-9]\d|20\d\d)(?:\s*[-–/]\s*(\d{2}|\d{4}))?\b/g)) {
 		const start = m.index!;
 		const end = start + m[0].length;
 		if (taken.some((a) => start < a.end && end > a.start)) continue;
@@ -130,10 +132,23 @@ function label(from: Date | undefined, to: Date | undefined): string {
 	return next.getUTCMonth() === 0 ? `up to ${to!.getUTCFullYear()}` : `up to ${month(to!)} ${to!.getUTCFullYear()}`;
 }
 
+/** A whole year read alone becomes the part of it that the words before it name ("Q3 2022"). */
+function narrowToPartOfYear(text: string, a: Atom, notBefore: number): void {
+	const year = a.from.getUTCFullYear();
+	if (a.range || a.yearless || iso(a.from) !== `${year}-01-01` || iso(a.to) !== `${year}-12-31`) return;
+	const part = partOfYear(text.slice(Math.max(notBefore, a.start - 40), a.start), year);
+	if (!part) return;
+	[a.from, a.to] = [part.from, part.to];
+	a.start -= part.length;
+}
+
 /** The periods a question names, in the order it names them. */
 export function readDates(text: string, now: Date): DateSpan[] {
 	const fromChrono = chronoAtoms(text, now);
-	const atoms = [...fromChrono, ...yearAtoms(text, fromChrono, now)].sort((a, b) => a.start - b.start);
+	const overlaps = (a: { start: number; end: number }, taken: Atom[]) => taken.some((t) => a.start < t.end && a.end > t.start);
+	const read = [...fromChrono, ...otherSpans(text, now).filter((s) => !overlaps(s, fromChrono))];
+	const atoms = [...read, ...yearAtoms(text, read, now)].sort((a, b) => a.start - b.start);
+	atoms.forEach((a, i) => narrowToPartOfYear(text, a, atoms[i - 1]?.end ?? 0));
 	// "between March and May 2023", "2019 to 2021": two readings joined into one period.
 	const merged: Atom[] = [];
 	for (const a of atoms) {
@@ -155,7 +170,8 @@ export function readDates(text: string, now: Date): DateSpan[] {
 			if (lead) {
 				const word = lead[1].toLowerCase();
 				// "from 2021 to 2023" is a range already; "from 2021" alone means since.
-				if (word === 'since' || (word === 'from' && !a.range)) to = undefined;
+				// "from 2021 to 2023" and "since 2015 until 2018" are ranges already; alone they mean since.
+				if ((word === 'since' || word === 'from') && !a.range) to = undefined;
 				else if (word === 'after') [from, to] = [new Date(a.to.getTime() + DAY), undefined];
 				else if (word === 'before' || word === 'prior to') [from, to] = [undefined, new Date(a.from.getTime() - DAY)];
 				else if (word === 'until' || word === 'till' || word === 'up to') from = undefined;
