@@ -350,6 +350,25 @@ describe('Domain GenAI answers aggregate questions from the whole dataset', () =
 		expect(turn.sources).toEqual([]);
 	});
 
+	it('cites as examples of a figure only records it counted: none when it counts none', async () => {
+		const { year } = busiest();
+		const none = await ask({ question: `How many records about zebras were there in ${year}?` });
+		expect(none.figures).toMatchObject({ kind: 'count', total: 0, text_terms: ['zebra'] });
+		// Retrieval finds records like the question ("people fleeing"), but none of them is a zebra.
+		expect(none.sources).toEqual([]);
+		expect(none.answer).not.toContain('Examples');
+
+		const some = await ask({ question: `How many records about displaced families were there in ${year}?` });
+		expect(some.figures!.total).toBeGreaterThan(0);
+		expect(some.sources.length).toBeGreaterThan(0);
+		expect(some.sources.length).toBeLessThanOrEqual(some.figures!.total);
+		for (const source of some.sources) {
+			const text = db.one<{ t: string }>("SELECT lower(coalesce(title, '') || ' ' || coalesce(summary, '') || ' ' || coalesce(transcript, '') || ' ' || coalesce(visual_analysis, '') || ' ' || coalesce(audio_analysis, '') || ' ' || coalesce(report, '') || ' ' || coalesce(entity, '') || ' ' || coalesce(sub_entity, '')) AS t FROM records WHERE uuid = ?", (source as { uuid: string }).uuid).t;
+			expect(text).toMatch(/displac/);
+			expect(text).toMatch(/famil/);
+		}
+	});
+
 	it('counts 0 for a real place the data has no record of, and says the data has nothing from there', async () => {
 		const turn = await ask({ question: 'How many videos are there from Ukraine in 2020?' });
 		expect(turn.figures).toMatchObject({ kind: 'count', total: 0 });

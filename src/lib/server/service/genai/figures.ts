@@ -181,6 +181,23 @@ async function newest(s: Scope, filters: NlFilters, extra?: { sql: string; value
 	return best?.id ?? null;
 }
 
+/**
+ * Which of these records the figure counted (within its filters and topic words): only they may
+ * be cited as its examples. Retrieval ranks by likeness, and a record that shares one word of
+ * "statements by the Ministry of Defence" is not an example of a count of records holding all.
+ */
+export async function countedAmong(sql: Sql, key: ApiKey, dataset: Dataset, filters: NlFilters, terms: string[], ids: number[]): Promise<Set<number>> {
+	const counted = new Set<number>();
+	if (!ids.length) return counted;
+	const s: Scope = { sql, key, dataset, terms };
+	for (const c of components(filters)) {
+		const q = await from(s, c, filters);
+		const rows = await sql.all<{ id: number }>(`SELECT r.id ${q.sql} AND r.id IN (${ids.map(() => '?').join(',')})`, [...q.params, ...ids]);
+		for (const r of rows) counted.add(r.id);
+	}
+	return counted;
+}
+
 /** A record to cite for each of the first groups of a figure (the newest of each), or the newest overall. */
 export async function examplesFor(sql: Sql, key: ApiKey, dataset: Dataset, filters: NlFilters, figures: Figures, terms: string[], compared: ReadPart[]): Promise<Examples> {
 	const s: Scope = { sql, key, dataset, terms };

@@ -9,7 +9,7 @@ import { isAggregate } from '../understand/intent';
 import type { Interpretation } from '../understand/interpret';
 import type { TurnConstraints } from './constraints';
 import { gatherEvidence, withExamples, type Evidence } from './evidence';
-import { computeFigures, examplesFor, type Figures } from './figures';
+import { computeFigures, countedAmong, examplesFor, type Figures } from './figures';
 import { figuresText } from './figures-text';
 import { unrecognisedText } from './offline-answerer';
 import { GENAI_DEFAULT_TOP_K } from './schemas';
@@ -60,7 +60,13 @@ export async function groundTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, 
 		} else {
 			const applied = reading.understood.reading.parts.filter((_, i) => reading.understood.interpretation.parts[i]?.status === 'applied');
 			figures = await computeFigures(deps.sql, key, dataset, reading.filters, reading.intent, reading.terms, applied);
-			evidence = await withExamples(deps, await examplesFor(deps.sql, key, dataset, reading.filters, figures, reading.terms, applied), evidence, topK);
+			const counted = await countedAmong(deps.sql, key, dataset, reading.filters, reading.terms, evidence.map((e) => e.record.id!));
+			evidence = await withExamples(
+				deps,
+				await examplesFor(deps.sql, key, dataset, reading.filters, figures, reading.terms, applied),
+				evidence.filter((e) => counted.has(e.record.id!)),
+				topK
+			);
 			facts = figuresText(dataset, figures, interpretation, evidence);
 		}
 	}
