@@ -162,6 +162,18 @@ describe('NL search follows the place, time and organisation a question names', 
 		expect(byOrg.items.every((i) => i.entity === org.entity && i.source_component === 'video')).toBe(true);
 	});
 
+	it('a question that names only a component gets the newest records of it, not nothing', async () => {
+		const newest = (component: string) => db.rows<{ uuid: string }>("SELECT uuid FROM records WHERE dataset = 'icd' AND component = ? ORDER BY primary_date DESC, primary_id DESC LIMIT 10", component).map((r) => r.uuid);
+		for (const [search, component] of [['videos', 'video'], ['images', 'image'], ['footage', 'video']]) {
+			const body = await nl('icd', { search });
+			expect(applied(body.interpretation)).toMatchObject([{ kind: 'component' }]);
+			expect(body.itemsTotal, search).toBe(50);
+			expect(body.items.map((i) => i.uuid)).toEqual(newest(component));
+		}
+		const both = await nl('icd', { search: 'videos and images', per_page: '50' });
+		expect(new Set(both.items.map((i) => i.source_component))).toEqual(new Set(['video', 'image']));
+	});
+
 	it('adds no filter for a place it does not know, and searches it as text', async () => {
 		const body = await nl('icd', { search: 'protests in Atlantis' });
 		expect(body.interpretation.parts).toEqual([]);

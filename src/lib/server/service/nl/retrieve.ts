@@ -78,8 +78,9 @@ export async function retrieve(sql: Sql, settings: Settings, key: ApiKey, datase
 	}
 	const pool = new Map<number, Hit>();
 	for (const l of lists) for (const h of l.hits) pool.set(h.rowid, h);
-	// Nothing to rank by ("videos from Sudan in 2023" is all filters): the newest records that match.
-	if (plan.words.length === 0 && clause) return newestMatching(sql, dataset, filters, clause, options.topK);
+	// Nothing to rank by ("videos from Sudan in 2023" is all filters, "videos" only a component):
+	// the newest records that match.
+	if (plan.words.length === 0) return newestMatching(sql, dataset, filters, clause, options.topK);
 	if (pool.size === 0) return [];
 	const sources = await readSources(sql, [...new Set([...pool.keys()].map(recordIdOf))]);
 
@@ -94,14 +95,14 @@ export async function retrieve(sql: Sql, settings: Settings, key: ApiKey, datase
 }
 
 /** The newest records within the filters, scored 0: nothing in the question ranks them. */
-export async function newestMatching(sql: Sql, dataset: Dataset, filters: NlFilters, clause: Clause, topK: number): Promise<RankedRecord[]> {
+export async function newestMatching(sql: Sql, dataset: Dataset, filters: NlFilters, clause: Clause | null, topK: number): Promise<RankedRecord[]> {
 	// One query per component, merged: with `component IN (…)` SQLite cannot read an index in
 	// date order and sorted every matching record (2.5 s for a country at a million records).
 	const perComponent = await Promise.all(
 		components(filters).map((component) =>
 			sql.all<{ id: number; component: Component; date: string; pid: number }>(
-				`SELECT r.id, r.component, r.primary_date AS date, r.primary_id AS pid FROM records r WHERE r.dataset = ? AND r.component = ? AND ${clause.sql} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`,
-				[dataset, component, ...clause.params, topK]
+				`SELECT r.id, r.component, r.primary_date AS date, r.primary_id AS pid FROM records r WHERE r.dataset = ? AND r.component = ?${clause ? ` AND ${clause.sql}` : ''} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`,
+				[dataset, component, ...(clause?.params ?? []), topK]
 			)
 		)
 	);
