@@ -28,10 +28,11 @@ interface Part {
 	from_earlier_question?: boolean;
 	in_data?: false;
 	note?: string;
+	excluded?: true;
 }
 interface Interpretation {
 	parts: Part[];
-	filters: { country?: string; places?: unknown[]; entity?: string; date_from?: string; date_to?: string; source_component?: string };
+	filters: { country?: string; places?: unknown[]; entity?: string; date_from?: string; date_to?: string; source_component?: string; exclude?: unknown };
 	searched_text: string;
 	reference_time: string;
 }
@@ -160,6 +161,42 @@ describe('NL search follows the place, time and organisation a question names', 
 		]);
 		expect(byOrg.items.length).toBeGreaterThan(0);
 		expect(byOrg.items.every((i) => i.entity === org.entity && i.source_component === 'video')).toBe(true);
+	});
+
+	it('leaves out what a question excludes ("outside Sudan", "except 2020", "not videos") instead of limiting to it', async () => {
+		const convoys = await nl('icd', { search: 'convoys outside Sudan', per_page: '50', top_k: '200' });
+		expect(applied(convoys.interpretation)).toMatchObject([{ kind: 'country', label: 'not Sudan', excluded: true, value: 'Sudan' }]);
+		expect(convoys.interpretation.filters).toMatchObject({ exclude: { places: [{ country: 'Sudan' }] } });
+		expect(convoys.interpretation.filters.country).toBeUndefined();
+		expect(convoys.interpretation.searched_text).toBe('convoys');
+		expect(convoys.items.length).toBeGreaterThan(0);
+		expect(convoys.items.some((i) => i.primary_country === 'Sudan')).toBe(false);
+
+		const { year } = busiest();
+		const notYear = await nl('icd', { search: `displaced families except ${year}`, per_page: '50' });
+		expect(applied(notYear.interpretation)).toMatchObject([{ kind: 'date', label: `not ${year}`, excluded: true }]);
+		expect(notYear.items.length).toBeGreaterThan(0);
+		expect(notYear.items.some((i) => i.primary_date.startsWith(`${year}-`))).toBe(false);
+
+		// "not only … but also" excludes nothing; "videos, not images" is videos.
+		const both = await nl('icd', { search: 'convoys not only in Sudan but also in Chad' });
+		expect(applied(both.interpretation).map((p) => [p.label, p.excluded ?? false])).toEqual([
+			['Sudan', false],
+			['Chad', false]
+		]);
+		const videos = await nl('icd', { search: 'videos, not images', per_page: '50' });
+		expect(videos.interpretation.filters.source_component).toBe('video');
+
+		const images = await nl('icd', { search: 'not videos', per_page: '50' });
+		expect(images.items.length).toBeGreaterThan(0);
+		expect(images.items.every((i) => i.source_component === 'image')).toBe(true);
+
+		// A count leaves them out too: every record of the year but Sudan's (records without a country stay).
+		const turn = await ask({ question: `How many records are there from outside Sudan in ${year}?` });
+		const truth = db.count("dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND coalesce(primary_country, '') <> 'Sudan'", year);
+		expect(truth).toBeLessThan(db.count("dataset = 'icd' AND substr(primary_date, 1, 4) = ?", year));
+		expect(turn.figures).toMatchObject({ kind: 'count', total: truth });
+		expect(turn.answer).toContain('not in Sudan');
 	});
 
 	it('a question that names only a component gets the newest records of it, not nothing', async () => {

@@ -45,6 +45,8 @@ export interface UnderstoodPart {
 	inData?: false;
 	/** What to know about the part beside its status ("the data has no record from Ukraine"). */
 	note?: string;
+	/** The question leaves it out ("outside Sudan"): the label says "not …". */
+	excluded?: true;
 }
 
 /** Every filter the service applied: the request's and what it read from the question. */

@@ -20,6 +20,7 @@ const part = z.looseObject({
 	date_to: optionalText,
 	from_earlier_question: z.boolean().optional().catch(undefined),
 	in_data: z.boolean().optional().catch(undefined),
+	excluded: z.boolean().optional().catch(undefined),
 	note: optionalText
 });
 
@@ -67,7 +68,8 @@ export function decodeInterpretation(body: unknown): Interpretation | undefined 
 				date_to: p.date_to,
 				fromEarlierQuestion: p.from_earlier_question,
 				...(p.in_data === false ? { inData: false as const } : {}),
-				...(p.note ? { note: p.note } : {})
+				...(p.note ? { note: p.note } : {}),
+				...(p.excluded ? { excluded: true as const } : {})
 			})
 		),
 		filters: {

@@ -14,12 +14,14 @@ const records = (x: number) => `${n(x)} record${x === 1 ? '' : 's'}`;
 export function scopeText(interpretation: Interpretation, figures: Pick<Figures, 'period' | 'text_terms'>): string {
 	const f = interpretation.filters;
 	const bits: string[] = [];
-	if (f.places?.length) {
-		const place = (p: NonNullable<typeof f.places>[number]) => ('area' in p ? `${p.area}, ${p.country}` : 'town' in p ? `within ${p.radius_km} km of ${p.town}, ${p.country}` : p.country);
-		bits.push(`in ${f.places.map(place).join(' or ')}`);
-	}
+	const place = (p: NonNullable<typeof f.places>[number]) => ('area' in p ? `${p.area}, ${p.country}` : 'town' in p ? `within ${p.radius_km} km of ${p.town}, ${p.country}` : p.country);
+	if (f.places?.length) bits.push(`in ${f.places.map(place).join(' or ')}`);
+	if (f.exclude?.places?.length) bits.push(`not in ${f.exclude.places.map(place).join(' or ')}`);
 	if (f.sub_entity) bits.push(`by ${f.sub_entity}`);
 	else if (f.entity) bits.push(`by ${f.entity}`);
+	const notBy = [...(f.exclude?.entities ?? []), ...(f.exclude?.sub_entities ?? [])];
+	if (notBy.length) bits.push(`not by ${notBy.join(' or ')}`);
+	for (const p of f.exclude?.periods ?? []) bits.push(`not dated ${p.from ?? '…'} to ${p.to ?? '…'}`);
 	if (f.source_component) bits.push(`${f.source_component}s only`);
 	if (figures.text_terms?.length) bits.push(`whose text mentions ${figures.text_terms.map((t) => `"${t}"`).join(' and ')}`);
 	const { from, to } = figures.period;

@@ -1,10 +1,11 @@
 // The SQL condition for question filters, on the records table (alias r): the key's entity
-// restriction first, then places (any of them), organisation, sub-entity and dates. A single
+// restriction first, then places (any of them), organisation, sub-entity and dates, then what the
+// question leaves out. A single
 // place starts with an equality on the country, so the by-country index serves it.
 import type { Sql } from '../../db/sql';
 import type { ApiKey } from '../auth/keys';
 import { canonicalValue, type Clause } from '../records/scope';
-import type { PlaceFilter, QuestionFilters } from './interpret';
+import type { Exclusions, PlaceFilter, QuestionFilters } from './interpret';
 
 const KM_PER_DEGREE = 111.32;
 
@@ -59,5 +60,30 @@ export async function questionClause(sql: Sql, key: ApiKey, f: QuestionFilters &
 		where.push('r.primary_date <= ?');
 		params.push(f.date_to);
 	}
+	if (f.exclude) where.push(...(await exclusionSql(sql, f.exclude, params)));
 	return where.length ? { sql: where.join(' AND '), params } : null;
+}
+
+/**
+ * What a question leaves out, each as NOT coalesce(…, false): a record with no country (or no
+ * organisation) is not in the place (or by the organisation) left out, so it stays.
+ */
+async function exclusionSql(sql: Sql, x: Exclusions, params: (string | number)[]): Promise<string[]> {
+	const where: string[] = [];
+	for (const p of x.places ?? []) where.push(`NOT coalesce((${placeSql(await canonicalValue(sql, 'primary_country', p.country), p, params)}), false)`);
+	for (const e of x.entities ?? []) {
+		where.push('NOT coalesce(r.entity = ?, false)');
+		params.push(await canonicalValue(sql, 'entity', e));
+	}
+	for (const s of x.sub_entities ?? []) {
+		where.push('NOT coalesce(r.sub_entity = ?, false)');
+		params.push(s);
+	}
+	for (const period of x.periods ?? []) {
+		const bounds = [period.from && 'r.primary_date >= ?', period.to && 'r.primary_date <= ?'].filter(Boolean);
+		if (!bounds.length) continue;
+		where.push(`NOT (${bounds.join(' AND ')})`);
+		params.push(...([period.from, period.to].filter(Boolean) as string[]));
+	}
+	return where;
 }

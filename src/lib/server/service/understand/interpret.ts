@@ -18,8 +18,17 @@ export type PlaceFilter =
 	| { country: string; area: string }
 	| { country: string; town: string; lat: number; lon: number; radius_km: number };
 
+/** What a question leaves out ("outside Sudan", "except 2020", "not by X"): records matching any are not answered. */
+export interface Exclusions {
+	places?: PlaceFilter[];
+	entities?: string[];
+	sub_entities?: string[];
+	periods?: { from?: string; to?: string }[];
+}
+
 export interface QuestionFilters {
 	places?: PlaceFilter[];
+	exclude?: Exclusions;
 	entity?: string;
 	sub_entity?: string;
 	date_from?: string;
@@ -55,6 +64,8 @@ export interface InterpretedPart {
 	in_data?: false;
 	/** What the analyst should know about the part beside its status ("no record comes from Ukraine"). */
 	note?: string;
+	/** Applied the other way: the records it names are left out ("outside Sudan"). */
+	excluded?: true;
 }
 
 export interface Interpretation {
@@ -96,12 +107,43 @@ function absenceNote(p: ReadPart): string {
 /** "the United States", "the Netherlands": country names that take the article in a sentence. */
 const withArticle = (country: string) => (/^(United |Central African |Dominican |Czech )|Islands$|^(Netherlands|Bahamas|Gambia|Maldives|Seychelles|Comoros|Philippines|Vatican City)$/.test(country) ? `the ${country}` : country);
 
+const push = <T>(list: T[] | undefined, item: T): T[] => [...(list ?? []), item];
+
+/** A part the question leaves out: added to the exclusions, unless the request is limited to it. */
+function exclude(p: ReadPart, explicit: ExplicitFilters, canonical: { country?: string; entity?: string }, out: Exclusions, override: (reason: string) => void): void {
+	switch (p.kind) {
+		case 'country':
+		case 'area':
+		case 'town': {
+			const place = placeOf(p);
+			if (canonical.country !== undefined && same(place.country, canonical.country) && !('area' in place) && !('town' in place)) override(`the request is limited to ${canonical.country}`);
+			else out.places = push(out.places, place);
+			return;
+		}
+		case 'entity':
+			if (canonical.entity !== undefined && same(p.name!.value, canonical.entity)) override(`the request is limited to ${canonical.entity}`);
+			else out.entities = push(out.entities, p.name!.value);
+			return;
+		case 'sub_entity':
+			out.sub_entities = push(out.sub_entities, p.name!.value);
+			return;
+		case 'date':
+			out.periods = push(out.periods, { from: p.date!.from, to: p.date!.to });
+			return;
+		case 'component':
+			// Two components: leaving one out is asking for the other.
+			if (explicit.source_component === p.component) override(`the request asks for ${explicit.source_component}s`);
+			return;
+	}
+}
+
 export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFilters, ignore: readonly PartGroup[], now: Date): Promise<Understood> {
 	const views: InterpretedPart[] = [];
 	const filters: QuestionFilters = {};
 	const country = explicit.country === undefined ? undefined : await canonicalValue(sql, 'primary_country', explicit.country);
 	const entity = explicit.entity === undefined ? undefined : await canonicalValue(sql, 'entity', explicit.entity);
 	const places: PlaceFilter[] = [];
+	const exclusions: Exclusions = {};
 	let from = explicit.date_from;
 	let to = explicit.date_to;
 	const dateParts: ReadPart[] = [];
@@ -115,12 +157,17 @@ export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFi
 		}
 		if (p.date) [view.date_from, view.date_to] = [p.date.from, p.date.to];
 		if (p.inherited) view.from_earlier_question = true;
+		if (p.excluded) view.excluded = true;
 		views.push(view);
 		if (ignore.includes(view.group)) {
 			view.status = 'ignored';
 			continue;
 		}
 		const override = (reason: string) => Object.assign(view, { status: 'overridden', reason });
+		if (p.excluded) {
+			exclude(p, explicit, { country, entity }, exclusions, override);
+			continue;
+		}
 		switch (p.kind) {
 			case 'country':
 			case 'area':
@@ -165,9 +212,12 @@ export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFi
 	if (narrower.length) filters.places = narrower;
 	else if (country !== undefined) filters.places = [{ country }];
 	if (entity !== undefined && !filters.entity) filters.entity = entity;
+	const leftOut = reading.parts.find((p, i) => p.kind === 'component' && p.excluded && views[i]?.status === 'applied');
+	if (leftOut && !filters.source_component) filters.source_component = leftOut.component === 'video' ? 'image' : 'video';
 	if (!filters.source_component && explicit.source_component) filters.source_component = explicit.source_component;
 	if (from) filters.date_from = from;
 	if (to) filters.date_to = to;
+	if (Object.keys(exclusions).length) filters.exclude = exclusions;
 
 	const countries = [...new Set((filters.places ?? []).map((p) => p.country))];
 	return {

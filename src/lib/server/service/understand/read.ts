@@ -34,6 +34,8 @@ export interface ReadPart {
 	component?: Component;
 	/** Carried over from an earlier question of the conversation. */
 	inherited?: boolean;
+	/** Named to be left out: "outside Sudan", "not videos", "except 2020". */
+	excluded?: boolean;
 }
 
 export interface Reading {
@@ -110,18 +112,38 @@ export async function readQuestion(sql: Sql, dataset: Dataset, question: string,
 		if (component) parts.push({ kind: 'component', text: tokens[i].raw, start: tokens[i].start, end: tokens[i].end, label: `${component}s`, component });
 		i++;
 	}
-	// "videos and photos" names both components: no filter.
-	const components = new Set(parts.filter((p) => p.kind === 'component').map((p) => p.component));
-	const kept = components.size > 1 ? parts.filter((p) => p.kind !== 'component') : parts;
+	for (const p of parts) markExclusion(question, p);
+	// "videos and photos" names both components: no filter; "videos, not photos" one.
+	const named = parts.filter((p) => p.kind === 'component');
+	const wanted = new Set(named.filter((p) => !p.excluded).map((p) => p.component));
+	const unwanted = new Set(named.filter((p) => p.excluded).map((p) => p.component));
+	const left = wanted.size ? [...wanted].filter((c) => !unwanted.has(c)) : (['video', 'image'] as const).filter((c) => !unwanted.has(c));
+	const kept = left.length === 1 ? parts : parts.filter((p) => p.kind !== 'component');
 	kept.sort((a, b) => a.start - b.start);
 	return { question, parts: dedupe(kept), rest: cut(question, kept) };
+}
+
+/**
+ * Words that leave out what follows: "convoys outside Sudan", "everything except 2020", "not
+ * videos". Read as a filter the other way round before (only Sudan, only 2020): the answer was
+ * the opposite of the question.
+ */
+const EXCLUDING = /\b(?:not|outside(?:\s+of)?|except(?:\s+for)?|excluding|other\s+than|apart\s+from|but\s+not|without)(?:\s+(?:in|from|by|during|near|around))?\s+(?:the\s+)?$/i;
+
+function markExclusion(question: string, p: ReadPart): void {
+	const m = EXCLUDING.exec(question.slice(Math.max(0, p.start - 30), p.start));
+	if (!m) return;
+	p.excluded = true;
+	p.start -= m[0].length;
+	p.text = question.slice(p.start, p.end);
+	p.label = `not ${p.label}`;
 }
 
 /** One part per thing named: "Sudan … Sudanese" is one country. */
 function dedupe(parts: ReadPart[]): ReadPart[] {
 	const seen = new Set<string>();
 	return parts.filter((p) => {
-		const key = p.kind === 'date' ? `date:${p.start}` : p.kind === 'component' ? `component:${p.component}` : `${p.kind}:${p.name!.value}`;
+		const key = (p.excluded ? 'not ' : '') + (p.kind === 'date' ? `date:${p.start}` : p.kind === 'component' ? `component:${p.component}` : `${p.kind}:${p.name!.value}`);
 		if (seen.has(key)) return false;
 		seen.add(key);
 		return true;

@@ -41,7 +41,8 @@ export const interpretation = z
 				date_to: isoDate.optional(),
 				from_earlier_question: z.boolean().optional().describe('named by an earlier question of the conversation'),
 				in_data: z.literal(false).optional().describe('false for a real place the data has no record of; applied all the same, so the answer is empty'),
-				note: z.string().optional().describe('what to know about the part beside its status, e.g. "the data has no record from Ukraine"')
+				note: z.string().optional().describe('what to know about the part beside its status, e.g. "the data has no record from Ukraine"'),
+				excluded: z.literal(true).optional().describe('the question leaves it out ("outside Sudan", "except 2020"): records it names are not answered')
 			})
 		),
 		filters: z
@@ -52,7 +53,16 @@ export const interpretation = z
 				sub_entity: z.string().optional(),
 				date_from: isoDate.optional(),
 				date_to: isoDate.optional(),
-				source_component: z.enum(['video', 'image']).optional()
+				source_component: z.enum(['video', 'image']).optional(),
+				exclude: z
+					.object({
+						places: z.array(placeFilter).optional(),
+						entities: z.array(z.string()).optional(),
+						sub_entities: z.array(z.string()).optional(),
+						periods: z.array(z.object({ from: isoDate.optional(), to: isoDate.optional() })).optional()
+					})
+					.optional()
+					.describe('what the question leaves out: records matching any of these are not answered')
 			})
 			.describe('every filter applied: the request parameters and what was read from the question'),
 		searched_text: z.string().describe('the question without the recognised parts: what was matched as text'),
