@@ -199,7 +199,7 @@ describe('NL search follows the place, time and organisation a question names', 
 		expect(turn.answer).toContain('not in Sudan');
 	});
 
-	it('a question that names only a component gets the newest records of it, not nothing', async () => {
+	it('a question that names only a component (and how to order) gets the newest or oldest records of it, not nothing', async () => {
 		const newest = (component: string) => db.rows<{ uuid: string }>("SELECT uuid FROM records WHERE dataset = 'icd' AND component = ? ORDER BY primary_date DESC, primary_id DESC LIMIT 10", component).map((r) => r.uuid);
 		for (const [search, component] of [['videos', 'video'], ['images', 'image'], ['footage', 'video']]) {
 			const body = await nl('icd', { search });
@@ -209,6 +209,13 @@ describe('NL search follows the place, time and organisation a question names', 
 		}
 		const both = await nl('icd', { search: 'videos and images', per_page: '50' });
 		expect(new Set(both.items.map((i) => i.source_component))).toEqual(new Set(['video', 'image']));
+
+		// Words that only say the order: the newest, or the oldest, of what the filters name.
+		const inOrder = (component: string, country: string, dir: 'ASC' | 'DESC') =>
+			db.rows<{ uuid: string }>(`SELECT uuid FROM records WHERE dataset = 'icd' AND component = ? AND primary_country = ? ORDER BY primary_date ${dir}, primary_id ${dir} LIMIT 10`, component, country).map((r) => r.uuid);
+		expect((await nl('icd', { search: 'the newest images from Libya' })).items.map((i) => i.uuid)).toEqual(inOrder('image', 'Libya', 'DESC'));
+		expect((await nl('icd', { search: 'the latest videos from Mali' })).items.map((i) => i.uuid)).toEqual(inOrder('video', 'Mali', 'DESC'));
+		expect((await nl('icd', { search: 'oldest videos from Mali' })).items.map((i) => i.uuid)).toEqual(inOrder('video', 'Mali', 'ASC'));
 	});
 
 	it('adds no filter for a place it does not know, and searches it as text', async () => {

@@ -80,7 +80,7 @@ export async function retrieve(sql: Sql, settings: Settings, key: ApiKey, datase
 	for (const l of lists) for (const h of l.hits) pool.set(h.rowid, h);
 	// Nothing to rank by ("videos from Sudan in 2023" is all filters, "videos" only a component):
 	// the newest records that match.
-	if (plan.words.length === 0) return newestMatching(sql, dataset, filters, clause, options.topK);
+	if (plan.words.length === 0) return newestMatching(sql, dataset, filters, clause, options.topK, OLDEST_FIRST.test(question) ? 'oldest' : 'newest');
 	if (pool.size === 0) return [];
 	const sources = await readSources(sql, [...new Set([...pool.keys()].map(recordIdOf))]);
 
@@ -94,21 +94,25 @@ export async function retrieve(sql: Sql, settings: Settings, key: ApiKey, datase
 	return fuse(lists, sources, options.topK);
 }
 
-/** The newest records within the filters, scored 0: nothing in the question ranks them. */
-export async function newestMatching(sql: Sql, dataset: Dataset, filters: NlFilters, clause: Clause | null, topK: number): Promise<RankedRecord[]> {
+/** "the oldest videos from Mali": with nothing else to rank by, the first records rather than the last. */
+const OLDEST_FIRST = /\b(oldest|earliest)\b/i;
+
+/** The newest (or oldest) records within the filters, scored 0: nothing in the question ranks them. */
+export async function newestMatching(sql: Sql, dataset: Dataset, filters: NlFilters, clause: Clause | null, topK: number, order: 'newest' | 'oldest' = 'newest'): Promise<RankedRecord[]> {
+	const dir = order === 'newest' ? 'DESC' : 'ASC';
 	// One query per component, merged: with `component IN (…)` SQLite cannot read an index in
 	// date order and sorted every matching record (2.5 s for a country at a million records).
 	const perComponent = await Promise.all(
 		components(filters).map((component) =>
 			sql.all<{ id: number; component: Component; date: string; pid: number }>(
-				`SELECT r.id, r.component, r.primary_date AS date, r.primary_id AS pid FROM records r WHERE r.dataset = ? AND r.component = ?${clause ? ` AND ${clause.sql}` : ''} ORDER BY r.primary_date DESC, r.primary_id DESC LIMIT ?`,
+				`SELECT r.id, r.component, r.primary_date AS date, r.primary_id AS pid FROM records r WHERE r.dataset = ? AND r.component = ?${clause ? ` AND ${clause.sql}` : ''} ORDER BY r.primary_date ${dir}, r.primary_id ${dir} LIMIT ?`,
 				[dataset, component, ...(clause?.params ?? []), topK]
 			)
 		)
 	);
 	const rows = perComponent
 		.flat()
-		.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : Number(b.pid) - Number(a.pid)))
+		.sort((a, b) => (order === 'newest' ? 1 : -1) * (a.date < b.date ? 1 : a.date > b.date ? -1 : Number(b.pid) - Number(a.pid)))
 		.slice(0, topK);
 	return rows.map((r) => ({ recordId: r.id, component: r.component, rowid: chunkRowid(r.id, 'summary'), section: 'summary', score: 0 }));
 }

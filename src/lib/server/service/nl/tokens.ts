@@ -1,4 +1,5 @@
-// Words as the meaning model sees them: lower case, stop words dropped, plurals folded. The
+// Words as the meaning model sees them: lower case, stop words dropped, plurals folded. Words
+// that say how to order ("newest", "oldest") are dropped too: no record is about them. The
 // lexical index has its own tokenizer (FTS5 porter); these terms only key the latent vectors
 // and the synonym table, and are handed to FTS5 as plain words.
 
@@ -9,7 +10,8 @@ const STOP = new Set(
 	many much several some something anything any every another used use using made make makes get got
 	tell find found give gave look looking records record footage image images video videos material
 	what's where's let's please happen happened happening happens take took taken set sets whom whose
-	tell describe describing explain list give kind kinds sort type types`.split(/\s+/)
+	tell describe describing explain list give kind kinds sort type types
+	newest latest recent recently oldest earliest`.split(/\s+/)
 );
 
 const WORD = /[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu;
