@@ -50,6 +50,7 @@ interface NlBody {
 }
 interface Figures {
 	kind: string;
+	order?: string;
 	dimension?: string;
 	total: number;
 	groups?: { label: string; count: number }[];
@@ -383,6 +384,16 @@ describe('Domain GenAI answers aggregate questions from the whole dataset', () =
 		const kept = followUp.interpretation.parts.find((p) => p.kind === 'date')!;
 		expect(kept).toMatchObject({ label: year, from_earlier_question: true, status: 'applied' });
 		expect(followUp.interpretation.filters).toMatchObject({ country: other, date_from: `${year}-01-01` });
+	});
+
+	it('ranks fewest first when asked for the fewest, and says "fewest"', async () => {
+		const { year } = busiest();
+		const counts = db.rows<{ c: string; n: number }>("SELECT primary_country AS c, count(*) AS n FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND primary_country IS NOT NULL GROUP BY 1 ORDER BY n, c", year);
+		const turn = await ask({ question: `Which country had the fewest records in ${year}?` });
+		expect(turn.figures).toMatchObject({ kind: 'rank', dimension: 'country', order: 'least' });
+		expect(turn.figures!.groups![0]).toEqual({ label: counts[0].c, count: counts[0].n });
+		expect(turn.answer).toContain(`The country with the fewest records is ${counts[0].c}`);
+		expect(turn.answer).not.toContain('with the most records');
 	});
 
 	it('states a trend by year with the exact counts, and never calls old sources recent', async () => {

@@ -88,7 +88,7 @@ export function figuresText(dataset: Dataset, figures: Figures, interpretation: 
 				.join('\n');
 			const top = groups[0];
 			const tie = groups[1]?.count === top.count ? ` (tied with ${groups[1].label})` : '';
-			lines.push(`The ${one} with the most records is ${top.label}${tie}, with ${records(top.count)} of ${n(figures.total)} in ${label} that this key may see (${scope}). By ${one}, ${groups.length > 5 ? `the first 5 of ${groups.length} ${many}` : `all ${groups.length} ${groups.length === 1 ? one : many}`}:\n${list}`);
+			lines.push(`The ${one} with the ${figures.order === 'least' ? 'fewest' : 'most'} records is ${top.label}${tie}, with ${records(top.count)} of ${n(figures.total)} in ${label} that this key may see (${scope}). By ${one}, ${groups.length > 5 ? `the first 5 of ${groups.length} ${many}` : `all ${groups.length} ${groups.length === 1 ? one : many}`}:\n${list}`);
 			lines.push('Records measure how much material there is, not how much happened: a group that films more of what it does counts more.');
 			break;
 		}

@@ -27,6 +27,8 @@ export interface Figures {
 	text_terms?: string[];
 	/** Set when a part of the question could not be given a figure. */
 	note?: string;
+	/** A rank asked for the fewest first ("which country had the fewest records"). */
+	order?: 'least';
 }
 
 /** The newest record of each of the first groups, to cite beside its figure. */
@@ -233,7 +235,7 @@ export async function computeFigures(sql: Sql, key: ApiKey, dataset: Dataset, fi
 				.map(([label, count]) => ({ label, count }))
 				.sort((a, b) => sign * (b.count - a.count) || a.label.localeCompare(b.label))
 				.slice(0, RANK_LIMIT);
-			return { kind: 'rank', dimension: intent.dimension, groups, ...base, ...(intent.note ? { note: intent.note } : {}) };
+			return { kind: 'rank', dimension: intent.dimension, groups, ...base, ...(intent.order === 'least' ? { order: 'least' as const } : {}), ...(intent.note ? { note: intent.note } : {}) };
 		}
 		case 'trend': {
 			const period = base.period;
