@@ -32,7 +32,7 @@ interface Part {
 }
 interface Interpretation {
 	parts: Part[];
-	filters: { country?: string; places?: unknown[]; entity?: string; date_from?: string; date_to?: string; source_component?: string; exclude?: unknown };
+	filters: { country?: string; places?: unknown[]; entity?: string; entities?: string[]; date_from?: string; date_to?: string; source_component?: string; exclude?: unknown };
 	searched_text: string;
 	reference_time: string;
 }
@@ -384,6 +384,20 @@ describe('Domain GenAI answers aggregate questions from the whole dataset', () =
 		const kept = followUp.interpretation.parts.find((p) => p.kind === 'date')!;
 		expect(kept).toMatchObject({ label: year, from_earlier_question: true, status: 'applied' });
 		expect(followUp.interpretation.filters).toMatchObject({ country: other, date_from: `${year}-01-01` });
+	});
+
+	it('compares two organisations, and NL search takes records of either', async () => {
+		const { year } = busiest();
+		const [a, b] = db.rows<{ e: string; n: number }>("SELECT entity AS e, count(*) AS n FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND entity IS NOT NULL GROUP BY 1 ORDER BY n DESC, e LIMIT 2", year);
+		const turn = await ask({ question: `Compare ${a.e} and ${b.e} in ${year}` });
+		expect(turn.figures).toMatchObject({ kind: 'compare', dimension: 'entity', groups: [{ label: a.e, count: a.n }, { label: b.e, count: b.n }], total: a.n + b.n });
+		expect(turn.interpretation.parts.filter((p) => p.kind === 'entity').map((p) => p.status)).toEqual(['applied', 'applied']);
+
+		const body = await nl('icd', { search: `${a.e} and ${b.e} in ${year}`, per_page: '50' });
+		expect(body.interpretation.filters).toMatchObject({ entities: [a.e, b.e] });
+		expect(body.items.length).toBeGreaterThan(0);
+		expect(body.items.every((i) => i.entity === a.e || i.entity === b.e)).toBe(true);
+		expect(new Set(body.items.map((i) => i.entity)).size).toBe(2);
 	});
 
 	it('ranks fewest first when asked for the fewest, and says "fewest"', async () => {

@@ -53,7 +53,8 @@ export interface UnderstoodPart {
 export interface UnderstoodFilters {
 	/** The countries of the places named (any of them). */
 	countries: string[];
-	entity?: string;
+	/** The organisations named (any of them). */
+	entities: string[];
 	date_from?: string;
 	date_to?: string;
 	source_component?: Component;

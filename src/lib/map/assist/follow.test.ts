@@ -7,7 +7,7 @@ const open: QuestionScope = { countries: [], entities: [], components: ['video',
 function reading(parts: Partial<UnderstoodPart>[], filters: Partial<Interpretation['filters']>): Interpretation {
 	return {
 		parts: parts.map((p) => ({ kind: 'country', group: 'place', text: '', label: '', status: 'applied', ...p })),
-		filters: { countries: [], ...filters },
+		filters: { countries: [], entities: [], ...filters },
 		ignored: []
 	};
 }
@@ -104,8 +104,16 @@ describe('the map follows a reading', () => {
 	it('follows components and organisations, but not a sub-entity the map cannot filter by', () => {
 		const videos = reading([{ kind: 'component', group: 'component', label: 'videos' }], { source_component: 'video' });
 		expect(follow(open, {}, videos).scope.components).toEqual(['video']);
-		const org = reading([{ kind: 'entity', group: 'organisation', label: 'Blue Star Battalions' }], { entity: 'Blue Star Battalions' });
+		const org = reading([{ kind: 'entity', group: 'organisation', label: 'Blue Star Battalions' }], { entities: ['Blue Star Battalions'] });
 		expect(follow(open, {}, org).scope.entities).toEqual(['Blue Star Battalions']);
+		const two = reading(
+			[
+				{ kind: 'entity', group: 'organisation', label: 'Blue Star Battalions' },
+				{ kind: 'entity', group: 'organisation', label: 'Lantern Relief Corps' }
+			],
+			{ entities: ['Blue Star Battalions', 'Lantern Relief Corps'] }
+		);
+		expect(follow(open, {}, two).scope.entities).toEqual(['Blue Star Battalions', 'Lantern Relief Corps']);
 		const sub = reading([{ kind: 'sub_entity', group: 'organisation', label: 'Northern Sector' }], {});
 		expect(follow(open, {}, sub).scope).toEqual(open);
 	});

@@ -57,7 +57,7 @@ function readValue(interpretation: Interpretation, group: UnderstoodGroup): Grou
 		}
 		case 'organisation':
 			// A sub-entity alone narrows within an organisation the map has no filter for.
-			return f.entity ? { entities: [f.entity] } : null;
+			return f.entities.length ? { entities: f.entities } : null;
 		case 'component':
 			return f.source_component ? { components: [f.source_component] } : null;
 		case 'date':

@@ -32,6 +32,7 @@ const interpretation = z.looseObject({
 		country: optionalText,
 		places: z.array(place).optional().catch(undefined),
 		entity: optionalText,
+		entities: z.array(z.string()).optional().catch(undefined),
 		date_from: optionalText,
 		date_to: optionalText,
 		source_component: z.enum(['video', 'image']).optional().catch(undefined)
@@ -74,7 +75,7 @@ export function decodeInterpretation(body: unknown): Interpretation | undefined 
 		),
 		filters: {
 			countries: [...new Set(places.map((p) => p.country))],
-			entity: filters.entity,
+			entities: filters.entities ?? (filters.entity ? [filters.entity] : []),
 			date_from: filters.date_from,
 			date_to: filters.date_to,
 			source_component: filters.source_component

@@ -31,7 +31,7 @@ export async function gatherEvidence(
 	// A question whose words match nothing within its filters still has an answer: the newest
 	// records of those filters, scored 0 so that the answer calls the evidence thin.
 	const clause = await recordClause(deps.sql, key, filters);
-	const narrowed = filters.places || filters.country || filters.entity || filters.sub_entity || filters.date_from || filters.date_to || filters.exclude;
+	const narrowed = filters.places || filters.country || filters.entity || filters.entities || filters.sub_entity || filters.date_from || filters.date_to || filters.exclude;
 	if (ranked.length === 0 && clause && narrowed) ranked = await newestMatching(deps.sql, dataset, filters, clause, topK);
 	if (ranked.length === 0) return [];
 	const ids = ranked.map((r) => r.recordId);

@@ -19,6 +19,7 @@ export function scopeText(interpretation: Interpretation, figures: Pick<Figures,
 	if (f.exclude?.places?.length) bits.push(`not in ${f.exclude.places.map(place).join(' or ')}`);
 	if (f.sub_entity) bits.push(`by ${f.sub_entity}`);
 	else if (f.entity) bits.push(`by ${f.entity}`);
+	else if (f.entities?.length) bits.push(`by ${f.entities.join(' or ')}`);
 	const notBy = [...(f.exclude?.entities ?? []), ...(f.exclude?.sub_entities ?? [])];
 	if (notBy.length) bits.push(`not by ${notBy.join(' or ')}`);
 	for (const p of f.exclude?.periods ?? []) bits.push(`not dated ${p.from ?? '…'} to ${p.to ?? '…'}`);

@@ -141,7 +141,7 @@ function withValue(filters: NlFilters, part: ReadPart): NlFilters {
 	const f: NlFilters = { ...filters };
 	if (part.kind === 'date') [f.date_from, f.date_to] = [part.date!.from, part.date!.to];
 	else if (part.kind === 'component') f.source_component = part.component;
-	else if (part.kind === 'entity') [f.entity, f.sub_entity] = [part.name!.value, undefined];
+	else if (part.kind === 'entity') [f.entity, f.entities, f.sub_entity] = [part.name!.value, undefined, undefined];
 	else if (part.kind === 'sub_entity') f.sub_entity = part.name!.value;
 	else {
 		const n = part.name!;

@@ -74,6 +74,7 @@ function facetGroups(key: ApiKey, filters: NlFilters): string[][] | null {
 	const places = filters.places ?? (filters.country !== undefined ? [{ country: filters.country }] : []);
 	if (places.length) groups.push([...new Set(places.map((p) => ('area' in p ? token('a', `${p.country}/${p.area}`) : token('c', p.country))))]);
 	if (filters.entity !== undefined) groups.push([token('e', filters.entity)]);
+	if (filters.entities?.length) groups.push(filters.entities.map((e) => token('e', e)));
 	if (filters.entity !== undefined && filters.sub_entity !== undefined) groups.push([token('s', `${filters.entity}/${filters.sub_entity}`)]);
 	if (filters.date_from && filters.date_to) {
 		const period = periodTokens(filters.date_from, filters.date_to);

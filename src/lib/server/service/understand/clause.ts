@@ -1,5 +1,5 @@
 // The SQL condition for question filters, on the records table (alias r): the key's entity
-// restriction first, then places (any of them), organisation, sub-entity and dates, then what the
+// restriction first, then places (any of them), organisations (any of them), sub-entity and dates, then what the
 // question leaves out. A single
 // place starts with an equality on the country, so the by-country index serves it.
 import type { Sql } from '../../db/sql';
@@ -47,6 +47,10 @@ export async function questionClause(sql: Sql, key: ApiKey, f: QuestionFilters &
 	if (f.entity !== undefined) {
 		where.push('r.entity = ?');
 		params.push(await canonicalValue(sql, 'entity', f.entity));
+	}
+	if (f.entities?.length) {
+		where.push(`r.entity IN (${f.entities.map(() => '?').join(', ')})`);
+		for (const e of f.entities) params.push(await canonicalValue(sql, 'entity', e));
 	}
 	if (f.sub_entity !== undefined) {
 		where.push('r.sub_entity = ?');

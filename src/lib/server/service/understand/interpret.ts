@@ -30,6 +30,8 @@ export interface QuestionFilters {
 	places?: PlaceFilter[];
 	exclude?: Exclusions;
 	entity?: string;
+	/** Two or more organisations named: any of them ("Blue Star Battalions and Lantern Relief Corps"). */
+	entities?: string[];
 	sub_entity?: string;
 	date_from?: string;
 	date_to?: string;
@@ -144,6 +146,7 @@ export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFi
 	const entity = explicit.entity === undefined ? undefined : await canonicalValue(sql, 'entity', explicit.entity);
 	const places: PlaceFilter[] = [];
 	const exclusions: Exclusions = {};
+	const organisations: string[] = [];
 	let from = explicit.date_from;
 	let to = explicit.date_to;
 	const dateParts: ReadPart[] = [];
@@ -179,8 +182,7 @@ export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFi
 			}
 			case 'entity':
 				if (entity !== undefined && !same(p.name!.value, entity)) override(`the request is limited to ${entity}`);
-				else if (filters.entity && filters.entity !== p.name!.value) override(`one organisation at a time: ${filters.entity} is applied`);
-				else filters.entity = p.name!.value;
+				else if (!organisations.includes(p.name!.value)) organisations.push(p.name!.value);
 				break;
 			case 'sub_entity':
 				if (entity !== undefined && !same(p.name!.entity, entity)) override(`${p.name!.value} is part of ${p.name!.entity}, and the request is limited to ${entity}`);
@@ -211,6 +213,9 @@ export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFi
 	const narrower = places.filter((p) => !('area' in p) && !('town' in p) ? !places.some((q) => q !== p && q.country === p.country) : true);
 	if (narrower.length) filters.places = narrower;
 	else if (country !== undefined) filters.places = [{ country }];
+	// Several organisations are any of them, as places are; one is the entity filter.
+	if (organisations.length === 1) filters.entity = organisations[0];
+	else if (organisations.length > 1) filters.entities = organisations;
 	if (entity !== undefined && !filters.entity) filters.entity = entity;
 	const leftOut = reading.parts.find((p, i) => p.kind === 'component' && p.excluded && views[i]?.status === 'applied');
 	if (leftOut && !filters.source_component) filters.source_component = leftOut.component === 'video' ? 'image' : 'video';

@@ -50,6 +50,7 @@ export const interpretation = z
 				country: z.string().optional().describe('set when the places are in one country'),
 				places: z.array(placeFilter).optional().describe('any of these'),
 				entity: z.string().optional(),
+				entities: z.array(z.string()).optional().describe('set when the question names two or more organisations: any of them'),
 				sub_entity: z.string().optional(),
 				date_from: isoDate.optional(),
 				date_to: isoDate.optional(),
