@@ -176,6 +176,17 @@ function countryNames(code: string, world: WorldCountry[], demonyms: boolean): S
 	return names;
 }
 
+/**
+ * Every name of every country (ISO names, common, official, alternative spellings) -> its code, so
+ * that a stored name in any of these forms ("Democratic Republic of the Congo", official only) is
+ * known as that country, and not taken for one the data does not have.
+ */
+function codesByName(world: WorldCountry[]): Map<string, string> {
+	const out = new Map<string, string>();
+	for (const w of world) for (const n of countryNames(w.cca2, world, false)) if (!out.has(nameKey(n))) out.set(nameKey(n), w.cca2);
+	return out;
+}
+
 const iso = () => require('i18n-iso-countries') as { getAlpha2Code(name: string, lang: string): string | undefined; getName(code: string, lang: string, o: { select: 'all' }): string[] };
 
 /**
@@ -204,8 +215,9 @@ function addCountries(b: Builder, stored: { v: string; n: number }[]): { present
 	const world = require('world-countries') as WorldCountry[];
 	const present = new Map<string, string>();
 	const namesOf = new Map<string, Set<string>>();
+	const codeOf = codesByName(world);
 	for (const { v } of stored) {
-		const code = iso().getAlpha2Code(v, 'en') ?? world.find((w) => nameKey(w.name.common) === nameKey(v) || w.altSpellings.some((a) => nameKey(a) === nameKey(v)))?.cca2;
+		const code = iso().getAlpha2Code(v, 'en') ?? codeOf.get(nameKey(v));
 		const names = new Set([v]);
 		if (code) {
 			present.set(code, v);
