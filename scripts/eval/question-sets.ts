@@ -1,7 +1,7 @@
 // The evaluation of question understanding, through the production server over HTTP:
 //   constraints  questions that name a place, time, organisation or component that exists in the
-//                data: the share of the top 10 that satisfies everything named (truth from SQL
-//                over the records, not from the service);
+//                data (or leave a country out): the share of the top 10 that satisfies everything
+//                named (truth from SQL over the records, not from the service);
 //   bias         open questions (nothing named): each year's share of the top 10 against its share
 //                of the data;
 //   answers      counting, ranking and trend questions to Domain GenAI: exact against SQL.
@@ -44,6 +44,7 @@ interface RecordFacts {
 
 function satisfies(r: RecordFacts, e: Expected): boolean {
 	if (e.country && r.country !== e.country) return false;
+	if (e.notCountry && r.country === e.notCountry) return false;
 	if (e.area && r.area !== e.area) return false;
 	if (e.entity && r.entity !== e.entity) return false;
 	if (e.component && r.component !== e.component) return false;
@@ -73,7 +74,7 @@ export async function evaluateConstraints(url: string, key: string, db: Db, seed
 		const top = body.items.slice(0, 10).map((i) => facts.get(i.uuid) as RecordFacts);
 		const precision = top.length ? top.filter((r) => satisfies(r, q.expected)).length / top.length : 0;
 		const applied = (body.interpretation?.parts ?? []).filter((p) => p.status === 'applied').map((p) => p.kind);
-		const wanted = Object.keys(q.expected).map((k) => (k === 'from' || k === 'to' ? 'date' : k === 'area' ? 'area' : k));
+		const wanted = Object.keys(q.expected).map((k) => (k === 'from' || k === 'to' ? 'date' : k === 'notCountry' ? 'country' : k));
 		const understood = wanted.every((w) => applied.includes(w === 'country' && q.expected.area ? 'area' : w));
 		rows.push({ q, precision, understood, applied });
 	}

@@ -13,6 +13,8 @@ const require = createRequire(import.meta.url);
 
 export interface Expected {
 	country?: string;
+	/** The question leaves this country out ("outside Sudan"). */
+	notCountry?: string;
 	area?: string;
 	town?: { name: string; lat: number; lon: number };
 	entity?: string;
@@ -142,7 +144,7 @@ export function constraintQuestions(db: Db, dataset: Dataset, seed: string, coun
 		"SELECT title || ' ' || coalesce(summary, '') AS text, primary_country AS country, second_geo_layer AS area, entity, primary_date AS date, component, dominant_lat AS lat, dominant_long AS lon FROM records WHERE dataset = ? AND primary_country IS NOT NULL ORDER BY id LIMIT 1 OFFSET ?"
 	);
 	const out: ConstraintQuestion[] = [];
-	const shapes = ['country-year', 'common-name-month', 'demonym-range', 'area-year', 'town', 'organisation-since', 'acronym-country-year', 'component-country-before'];
+	const shapes = ['country-year', 'common-name-month', 'demonym-range', 'area-year', 'town', 'organisation-since', 'acronym-country-year', 'component-country-before', 'quarter-country', 'late-year-country', 'outside-country-year'];
 	for (let i = 0; out.length < count && i < count * 20; i++) {
 		const r = rowAt.get(dataset, random.int(total)) as Row;
 		const year = Number(r.date.slice(0, 4));
@@ -189,6 +191,18 @@ export function constraintQuestions(db: Db, dataset: Dataset, seed: string, coun
 				q = { dataset, kind: shape, question: `${acronym} ${topic} in ${r.country} in ${year}`, expected: { entity: r.entity, country: r.country, ...yearSpan } };
 				break;
 			}
+			case 'quarter-country': {
+				const quarter = Math.ceil(month / 3);
+				q = { dataset, kind: shape, question: `${topic} in ${r.country} in Q${quarter} ${year}`, expected: { country: r.country, from: iso(year, quarter * 3 - 2, 1), to: iso(year, quarter * 3, lastDay(year, quarter * 3)) } };
+				break;
+			}
+			case 'late-year-country':
+				if (month < 9) break;
+				q = { dataset, kind: shape, question: `${topic} in ${r.country} in late ${year}`, expected: { country: r.country, from: iso(year, 9, 1), to: iso(year, 12, 31) } };
+				break;
+			case 'outside-country-year':
+				q = { dataset, kind: shape, question: `${topic} outside ${r.country} in ${year}`, expected: { notCountry: r.country, ...yearSpan } };
+				break;
 			case 'component-country-before':
 				q = { dataset, kind: shape, question: `${r.component === 'video' ? 'videos' : 'photos'} of ${topic} in ${r.country} before ${year + 1}`, expected: { component: r.component, country: r.country, to: `${year}-12-31` } };
 				break;
