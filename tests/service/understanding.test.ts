@@ -179,6 +179,10 @@ describe('NL search follows the place, time and organisation a question names', 
 		expect(notYear.items.length).toBeGreaterThan(0);
 		expect(notYear.items.some((i) => i.primary_date.startsWith(`${year}-`))).toBe(false);
 
+		// "outside" a town or an area is its edge, not everywhere else.
+		const edge = await nl('icd', { search: 'camps outside Khartoum' });
+		expect(applied(edge.interpretation)).toMatchObject([{ kind: 'area', label: 'Khartoum, Sudan' }]);
+		expect(edge.interpretation.parts[0].excluded).toBeUndefined();
 		// "not only … but also" excludes nothing; "videos, not images" is videos.
 		const both = await nl('icd', { search: 'convoys not only in Sudan but also in Chad' });
 		expect(applied(both.interpretation).map((p) => [p.label, p.excluded ?? false])).toEqual([

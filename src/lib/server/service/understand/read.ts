@@ -133,6 +133,8 @@ const EXCLUDING = /\b(?:not|outside(?:\s+of)?|except(?:\s+for)?|excluding|other\
 function markExclusion(question: string, p: ReadPart): void {
 	const m = EXCLUDING.exec(question.slice(Math.max(0, p.start - 30), p.start));
 	if (!m) return;
+	// "camps outside Khartoum" are on its edge, not anywhere but there: only a country is left out so.
+	if (/^outside\b/i.test(m[0]) && p.kind !== 'country') return;
 	p.excluded = true;
 	p.start -= m[0].length;
 	p.text = question.slice(p.start, p.end);
