@@ -202,6 +202,12 @@ describe('NL search follows the place, time and organisation a question names', 
 		expect(truth).toBeLessThan(db.count("dataset = 'icd' AND substr(primary_date, 1, 4) = ?", year));
 		expect(turn.figures).toMatchObject({ kind: 'count', total: truth });
 		expect(turn.answer).toContain('not in Sudan');
+
+		// A part left out is no side of a comparison.
+		const sides = db.rows<{ c: string }>("SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND primary_country <> 'Sudan' GROUP BY 1 ORDER BY count(*) DESC LIMIT 2", year).map((r) => r.c);
+		const compare = await ask({ question: `Compare ${sides[0]} and ${sides[1]} in ${year}, not Sudan` });
+		expect(compare.figures).toMatchObject({ kind: 'compare', dimension: 'country' });
+		expect(compare.figures!.groups!.map((g) => g.label)).toEqual(sides);
 	});
 
 	it('a question that names only a component (and how to order) gets the newest or oldest records of it, not nothing', async () => {

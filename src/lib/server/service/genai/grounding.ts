@@ -58,7 +58,7 @@ export async function groundTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, 
 			facts = unrecognisedText(dataset, reading.unrecognised);
 			evidence = [];
 		} else {
-			const applied = reading.understood.reading.parts.filter((_, i) => reading.understood.interpretation.parts[i]?.status === 'applied');
+			const applied = reading.understood.reading.parts.filter((p, i) => reading.understood.interpretation.parts[i]?.status === 'applied' && !p.excluded);
 			figures = await computeFigures(deps.sql, key, dataset, reading.filters, reading.intent, reading.terms, applied);
 			const counted = await countedAmong(deps.sql, key, dataset, reading.filters, reading.terms, evidence.map((e) => e.record.id!));
 			evidence = await withExamples(

@@ -54,7 +54,8 @@ export const topicTerms = (rest: string): string[] => [...new Set(terms(rest).fi
 /** Which kind of value the question names two or more of: what a comparison compares. */
 function compared(parts: ReadPart[]): CompareDimension | null {
 	const counts = new Map<CompareDimension, number>();
-	for (const p of parts) {
+	// A part left out ("not Mali") is no side of a comparison.
+	for (const p of parts.filter((x) => !x.excluded)) {
 		const d: CompareDimension = p.kind === 'date' ? 'date' : (p.kind as Exclude<PartKind, 'date'>);
 		counts.set(d, (counts.get(d) ?? 0) + 1);
 	}
