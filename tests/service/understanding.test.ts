@@ -460,6 +460,19 @@ describe('Domain GenAI answers aggregate questions from the whole dataset', () =
 		}
 	});
 
+	it('says which words of the question no source uses, instead of presenting look-alikes as a match', async () => {
+		const allText = "lower(coalesce(title, '') || ' ' || coalesce(summary, '') || ' ' || coalesce(report, '') || ' ' || coalesce(transcript, '') || ' ' || coalesce(visual_analysis, '') || ' ' || coalesce(audio_analysis, ''))";
+		expect(db.count(`dataset = 'icd' AND ${allText} LIKE '%chemical%'`), 'no ICD record mentions chemicals').toBe(0);
+		expect(db.count(`dataset = 'icd' AND ${allText} LIKE '%weapon%'`), 'some mention weapons').toBeGreaterThan(0);
+		const lookalikes = await ask({ question: 'Is there any footage of chemical weapons?' });
+		expect(lookalikes.sources.length).toBeGreaterThan(0);
+		expect(lookalikes.answer).toContain('None of these sources uses the word "chemical"');
+
+		const plain = await ask({ question: 'Is there any footage of seized weapons?' });
+		expect(plain.sources.length).toBeGreaterThan(0);
+		expect(plain.answer).not.toContain('None of these sources uses the word');
+	});
+
 	it('counts 0 for a real place the data has no record of, and says the data has nothing from there', async () => {
 		const turn = await ask({ question: 'How many videos are there from Ukraine in 2020?' });
 		expect(turn.figures).toMatchObject({ kind: 'count', total: 0 });

@@ -4,7 +4,9 @@
 import { DATASET_LABEL, type Dataset, type RecordRow } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { ReadDeps } from '../deps';
-import { chunkId, chunkText, type SectionType } from '../nl/chunks';
+import { chunkId, chunkText, SECTION_TYPES, type SectionType } from '../nl/chunks';
+import { terms } from '../nl/tokens';
+import { topicTerms } from '../understand/intent';
 import { recordClause, type NlFilters } from '../nl/candidates';
 import { newestMatching, retrieve } from '../nl/retrieve';
 import type { GenaiSource } from './schemas';
@@ -18,6 +20,17 @@ export interface Evidence {
 }
 
 const EXCERPT_CHARS = 480;
+
+/**
+ * The question's topic words that no source uses, in any of its sections. Retrieval ranks by
+ * likeness: "footage of chemical weapons" finds weapons, and none of them may be chemical. An
+ * answer must say so rather than present them as a match.
+ */
+export function wordsNoSourceUses(topic: string, evidence: Evidence[]): string[] {
+	if (!evidence.length) return [];
+	const used = new Set(evidence.flatMap((e) => SECTION_TYPES.flatMap((section) => terms(chunkText(e.record as RecordRow & { id: number }, section)))));
+	return topicTerms(topic).filter((t) => !used.has(t));
+}
 
 export async function gatherEvidence(
 	deps: ReadDeps,

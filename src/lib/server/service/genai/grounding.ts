@@ -8,7 +8,7 @@ import type { ReadDeps } from '../deps';
 import { isAggregate } from '../understand/intent';
 import type { Interpretation } from '../understand/interpret';
 import type { TurnConstraints } from './constraints';
-import { gatherEvidence, withExamples, type Evidence } from './evidence';
+import { gatherEvidence, withExamples, wordsNoSourceUses, type Evidence } from './evidence';
 import { computeFigures, countedAmong, examplesFor, type Figures } from './figures';
 import { figuresText } from './figures-text';
 import { unrecognisedText } from './offline-answerer';
@@ -24,6 +24,8 @@ export interface Grounding {
 	facts?: string;
 	/** When the question's period has nothing: the latest record outside it. */
 	latestOutside: string | null;
+	/** The topic's words that no source uses (evidence answers only): evidence.ts wordsNoSourceUses. */
+	unusedWords: string[];
 }
 
 /** The interpretation as sent: with the period chosen for "what happened" when the question named none. */
@@ -71,5 +73,6 @@ export async function groundTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, 
 		}
 	}
 	const latestOutside = evidence.length === 0 && !figures ? await latestOutsidePeriod(deps, key, dataset, reading.filters) : null;
-	return { reading, interpretation, evidence, figures, facts, latestOutside };
+	const unusedWords = isAggregate(reading.intent) ? [] : wordsNoSourceUses(reading.topic, evidence);
+	return { reading, interpretation, evidence, figures, facts, latestOutside, unusedWords };
 }

@@ -9,7 +9,7 @@ import type { Interpretation } from '../understand/interpret';
 import type { Evidence } from './evidence';
 import { cite, groupBy, listGroups, trend } from './facts';
 import type { Turn } from './conversations';
-import { absenceText, understoodText } from './prompt';
+import { absenceText, understoodText, unusedWordsText } from './prompt';
 
 /** Fewer sources than this, or a best score below THIN_SCORE, is thin evidence. */
 const THIN_COUNT = 3;
@@ -30,6 +30,8 @@ export interface AnswerInput {
 	recent?: { from: string; to: string };
 	/** With no record in the period asked: the latest record that matches the rest. */
 	latestOutside?: string | null;
+	/** The question's topic words that no source uses. */
+	unusedWords?: string[];
 }
 
 /** Why an aggregate question gets no figure: a name in it matches nothing the data has. */
@@ -100,6 +102,7 @@ export function composeAnswer(input: AnswerInput): string {
 		return lines.join('\n\n');
 	}
 	lines.push(...sourcesSummary(input));
+	if (input.unusedWords?.length) lines.push(unusedWordsText(input.unusedWords));
 	const wanted = new Set(terms(input.question));
 	const quotes = evidence.slice(0, QUOTES).map((e) => `- ${bestSentence(e.chunk, wanted)} [${e.citation}]`);
 	lines.push(`${input.aggregate ? 'From the examples' : 'Most relevant evidence'}:\n${quotes.join('\n')}`);

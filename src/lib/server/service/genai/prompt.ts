@@ -19,6 +19,14 @@ export interface TurnContext {
 	/** Figures computed over the whole dataset, in words, or why none could be given. */
 	facts?: string;
 	interpretation?: Interpretation;
+	/** The question's topic words that no source uses. */
+	unusedWords?: string[];
+}
+
+/** Said when no source uses some of the question's words: they are related material, not a match. */
+export function unusedWordsText(words: string[]): string {
+	const list = words.map((w) => `"${w}"`).join(' or ');
+	return `None of these sources uses the word ${list}: they were found by the rest of the question and by likeness, and may not show what was asked. Check them before relying on them.`;
 }
 
 /** "Sudan · 2023 · videos": what the question was read as, for the model to respect. */
@@ -44,6 +52,7 @@ export function buildMessages(dataset: Dataset, question: string, evidence: Evid
 	const extra = [
 		understood && `The question was understood as: ${understood}. The sources are limited to that; say so.`,
 		absenceText(context.interpretation),
+		context.unusedWords?.length && `${unusedWordsText(context.unusedWords)} Say so in the answer.`,
 		context.facts && `Figures computed over every record the key may see (exact; state them as given, with what they count):\n${context.facts}`
 	].filter(Boolean);
 	return [

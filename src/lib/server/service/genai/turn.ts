@@ -41,8 +41,8 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 	// The latest turns are context enough; a long conversation should restate what matters (spec).
 	const past = existing ? (await history(sql, existing.id)).slice(-HISTORY_TURNS) : [];
 	const previous = existing ? await lastConstraints(sql, existing.id) : null;
-	const { reading, interpretation, evidence, figures, facts, latestOutside } = await deps.reads.value('genaiGrounding', started, key, dataset, body, previous);
-	const messages = buildMessages(dataset, body.question, evidence, past, { facts, interpretation });
+	const { reading, interpretation, evidence, figures, facts, latestOutside, unusedWords } = await deps.reads.value('genaiGrounding', started, key, dataset, body, previous);
+	const messages = buildMessages(dataset, body.question, evidence, past, { facts, interpretation, unusedWords });
 
 	let answer: string;
 	let usage: { prompt: number; output: number };
@@ -53,7 +53,7 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 		usage = reply.usage ?? { prompt: await promptTokens(messages), output: await textTokens(answer) };
 		provider = `llm:${settings.llm.model}`;
 	} else {
-		answer = composeAnswer({ dataset, question: body.question, evidence, history: past, interpretation, facts, aggregate: isAggregate(reading.intent), recent: reading.recent, latestOutside });
+		answer = composeAnswer({ dataset, question: body.question, evidence, history: past, interpretation, facts, aggregate: isAggregate(reading.intent), recent: reading.recent, latestOutside, unusedWords });
 		usage = { prompt: await promptTokens(messages), output: await textTokens(answer) };
 	}
 
