@@ -16,7 +16,11 @@ describe('readDates', () => {
 
 	it('reads open periods', () => {
 		expect(read('since 2024')).toEqual([['2024-01-01', null, 'since 2024']]);
-		expect(read('from 2021')).toEqual([['2021-01-01', null, 'since 2021']]);
+		// "Videos from 2021" are dated 2021; "from 2021 onwards" is open.
+		expect(read('videos from 2021')).toEqual([['2021-01-01', '2021-12-31', '2021']]);
+		expect(read('from 2021 onwards')).toEqual([['2021-01-01', null, 'since 2021']]);
+		expect(read('2019 and later')).toEqual([['2019-01-01', null, 'since 2019']]);
+		expect(readDates('protests from 2021 onwards', NOW)[0].text).toBe('from 2021 onwards');
 		expect(read('after 2020')).toEqual([['2021-01-01', null, 'since 2021']]);
 		expect(read('before 2019')).toEqual([[null, '2018-12-31', 'up to 2018']]);
 		expect(read('until 2016')).toEqual([[null, '2016-12-31', 'up to 2016']]);

@@ -48,6 +48,7 @@ const MONTH_CONTEXT = /\b(in|since|during|before|after|from|between|until|till|o
 /** "2000 people" is a number, not a year. */
 const COUNTED = /^\s+(people|persons|men|women|children|civilians|fighters|troops|soldiers|families|households|homes|houses|km|kilomet(er|re)s|met(er|re)s|miles|dead|killed|wounded|records|videos|images|tonnes|tons)\b/i;
 const JOINER = /^\s*(to|until|till|through|thru|-|–|—)\s*$/i;
+const ONWARDS = /^\s*(?:onwards?|and (?:after|later)|or later)\b/i;
 /** "and" joins two dates into one period only after "between": "2022 and 2023" are two. */
 const BETWEEN_JOINER = /^\s*and\s*$/i;
 
@@ -166,18 +167,21 @@ export function readDates(text: string, now: Date): DateSpan[] {
 			let from: Date | undefined = a.from;
 			let to: Date | undefined = a.to;
 			let start = a.start;
+			let end = a.end;
+			// "2021 onwards", "from 2021 onwards": open-ended. "Videos from 2021" are dated 2021.
+			const onwards = a.range ? null : ONWARDS.exec(text.slice(a.end));
+			if (onwards) [to, end] = [undefined, a.end + onwards[0].length];
 			const lead = /\b(since|after|from|before|prior to|until|till|up to|between)\s+$/i.exec(before);
 			if (lead) {
 				const word = lead[1].toLowerCase();
-				// "from 2021 to 2023" is a range already; "from 2021" alone means since.
-				// "from 2021 to 2023" and "since 2015 until 2018" are ranges already; alone they mean since.
-				if ((word === 'since' || word === 'from') && !a.range) to = undefined;
+				// "from 2021 to 2023" and "since 2015 until 2018" are ranges already.
+				if (word === 'since' && !a.range) to = undefined;
 				else if (word === 'after') [from, to] = [new Date(a.to.getTime() + DAY), undefined];
 				else if (word === 'before' || word === 'prior to') [from, to] = [undefined, new Date(a.from.getTime() - DAY)];
 				else if (word === 'until' || word === 'till' || word === 'up to') from = undefined;
 				start -= lead[0].length;
 			}
-			return { from: from && iso(from), to: to && iso(to), text: text.slice(start, a.end), start, end: a.end, label: label(from, to) };
+			return { from: from && iso(from), to: to && iso(to), text: text.slice(start, end), start, end, label: label(from, to) };
 		});
 }
 
