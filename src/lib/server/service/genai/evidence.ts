@@ -27,9 +27,11 @@ const EXCERPT_CHARS = 480;
  * answer must say so rather than present them as a match.
  */
 export function wordsNoSourceUses(topic: string, evidence: Evidence[]): string[] {
-	if (!evidence.length) return [];
+	const wanted = topicTerms(topic);
+	// A follow-up without words of its own ("and in Chad?") has nothing to look for.
+	if (!wanted.length || !evidence.length) return [];
 	const used = new Set(evidence.flatMap((e) => SECTION_TYPES.flatMap((section) => terms(chunkText(e.record as RecordRow & { id: number }, section)))));
-	return topicTerms(topic).filter((t) => !used.has(t));
+	return wanted.filter((t) => !used.has(t));
 }
 
 export async function gatherEvidence(

@@ -1,7 +1,7 @@
 // The SQL condition for question filters, on the records table (alias r): the key's entity
-// restriction first, then places (any of them), organisations (any of them), sub-entity and dates, then what the
-// question leaves out. A single
-// place starts with an equality on the country, so the by-country index serves it.
+// restriction first, then places (any of them), organisations (any of them), sub-entity and
+// dates, then what the question leaves out. A single place starts with an equality on the
+// country, so the by-country index serves it.
 import type { Sql } from '../../db/sql';
 import type { ApiKey } from '../auth/keys';
 import { canonicalValue, type Clause } from '../records/scope';

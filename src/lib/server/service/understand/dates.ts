@@ -90,13 +90,16 @@ function chronoAtoms(text: string, now: Date): Atom[] {
 	return out;
 }
 
+/** Whether the words at [start, end) are already read as a date. */
+const overlapsAny = (span: { start: number; end: number }, taken: Atom[]) => taken.some((t) => span.start < t.end && span.end > t.start);
+
 function yearAtoms(text: string, taken: Atom[], now: Date): Atom[] {
 	const out: Atom[] = [];
 	const latest = now.getUTCFullYear() + 1;
 	for (const m of text.matchAll(/\b(19[5-9]\d|20\d\d)(?:\s*[-–/]\s*(\d{2}|\d{4}))?\b/g)) {
 		const start = m.index!;
 		const end = start + m[0].length;
-		if (taken.some((a) => start < a.end && end > a.start)) continue;
+		if (overlapsAny({ start, end }, taken)) continue;
 		if (COUNTED.test(text.slice(end))) continue;
 		const y = Number(m[1]);
 		if (y > latest) continue;
@@ -146,8 +149,7 @@ function narrowToPartOfYear(text: string, a: Atom, notBefore: number): void {
 /** The periods a question names, in the order it names them. */
 export function readDates(text: string, now: Date): DateSpan[] {
 	const fromChrono = chronoAtoms(text, now);
-	const overlaps = (a: { start: number; end: number }, taken: Atom[]) => taken.some((t) => a.start < t.end && a.end > t.start);
-	const read = [...fromChrono, ...otherSpans(text, now).filter((s) => !overlaps(s, fromChrono))];
+	const read = [...fromChrono, ...otherSpans(text, now).filter((s) => !overlapsAny(s, fromChrono))];
 	const atoms = [...read, ...yearAtoms(text, read, now)].sort((a, b) => a.start - b.start);
 	atoms.forEach((a, i) => narrowToPartOfYear(text, a, atoms[i - 1]?.end ?? 0));
 	// "between March and May 2023", "2019 to 2021": two readings joined into one period.

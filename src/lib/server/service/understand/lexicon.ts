@@ -158,34 +158,17 @@ const oneCommonWord = (name: string) => {
 	return words.length === 1 && (isCommonWord(words[0]) || words[0].length < 4);
 };
 
-/**
- * Every English name of a country: ISO names, common and official, alternative spellings, and its
- * demonyms when asked for.
- */
-function countryNames(code: string, world: WorldCountry[], demonyms: boolean): Set<string> {
-	const names = new Set<string>();
-	for (const n of iso().getName(code, 'en', { select: 'all' }) ?? []) names.add(n);
-	const w = world.find((c) => c.cca2 === code);
-	if (w) {
-		names.add(w.name.common);
-		names.add(w.name.official);
-		// Two-letter codes ("SY", "IQ") are too easily something else in a sentence.
-		for (const a of w.altSpellings) if (a.length > 2) names.add(a);
-		if (demonyms) for (const d of [w.demonyms?.eng?.m, w.demonyms?.eng?.f]) if (d) names.add(d).add(`${d}s`);
-	}
+/** Every English name of a country: ISO names, common and official, alternative spellings. */
+function countryNames(w: WorldCountry): Set<string> {
+	const names = new Set<string>(iso().getName(w.cca2, 'en', { select: 'all' }) ?? []);
+	names.add(w.name.common);
+	names.add(w.name.official);
+	// Two-letter codes ("SY", "IQ") are too easily something else in a sentence.
+	for (const a of w.altSpellings) if (a.length > 2) names.add(a);
 	return names;
 }
 
-/**
- * Every name of every country (ISO names, common, official, alternative spellings) -> its code, so
- * that a stored name in any of these forms ("Democratic Republic of the Congo", official only) is
- * known as that country, and not taken for one the data does not have.
- */
-function codesByName(world: WorldCountry[]): Map<string, string> {
-	const out = new Map<string, string>();
-	for (const w of world) for (const n of countryNames(w.cca2, world, false)) if (!out.has(nameKey(n))) out.set(nameKey(n), w.cca2);
-	return out;
-}
+const demonymsOf = (w: WorldCountry | undefined): string[] => [w?.demonyms?.eng?.m, w?.demonyms?.eng?.f].filter((d): d is string => !!d).flatMap((d) => [d, `${d}s`]);
 
 const iso = () => require('i18n-iso-countries') as { getAlpha2Code(name: string, lang: string): string | undefined; getName(code: string, lang: string, o: { select: 'all' }): string[] };
 
@@ -207,29 +190,40 @@ function unambiguous(namesByValue: Map<string, Set<string>>): Map<string, { valu
 	return out;
 }
 
+/** A country's entry under one of its names; acronyms only in capitals, common words only as names. */
+function countryEntry(key: string, value: string, written: string, weight: number, absent?: true): NameEntry {
+	const acronym = /^[A-Z]{2,5}$/.test(written);
+	return { kind: 'country', value, weight, acronym, asNameOnly: acronym || oneCommonWord(key), ...(absent ? { absent } : {}) };
+}
+
 /**
  * The data's countries by all their names, and the world's other countries (to `b.elsewhere`).
  * Returns code -> name for the towns, of both.
  */
 function addCountries(b: Builder, stored: { v: string; n: number }[]): { present: Map<string, string>; absent: Map<string, string> } {
 	const world = require('world-countries') as WorldCountry[];
+	const byCode = new Map(world.map((w) => [w.cca2, w]));
+	const namesByCode = new Map(world.map((w) => [w.cca2, countryNames(w)]));
+	// Any name of any country -> its code, so that a stored name in any of these forms ("Democratic
+	// Republic of the Congo", official only) is known as that country, and not taken for one the
+	// data does not have.
+	const codeOf = new Map<string, string>();
+	for (const [code, names] of namesByCode) for (const n of names) if (!codeOf.has(nameKey(n))) codeOf.set(nameKey(n), code);
+
 	const present = new Map<string, string>();
 	const namesOf = new Map<string, Set<string>>();
-	const codeOf = codesByName(world);
 	for (const { v } of stored) {
 		const code = iso().getAlpha2Code(v, 'en') ?? codeOf.get(nameKey(v));
 		const names = new Set([v]);
 		if (code) {
 			present.set(code, v);
-			for (const n of countryNames(code, world, true)) names.add(n);
+			for (const n of namesByCode.get(code) ?? iso().getName(code, 'en', { select: 'all' }) ?? []) names.add(n);
+			for (const d of demonymsOf(byCode.get(code))) names.add(d);
 		}
 		namesOf.set(v, names);
 	}
 	const weight = new Map(stored.map((s) => [s.v, s.n]));
-	for (const [key, { value, written }] of unambiguous(namesOf)) {
-		const acronym = /^[A-Z]{2,5}$/.test(written);
-		b.add(key, { kind: 'country', value, weight: weight.get(value) ?? 0, acronym, asNameOnly: acronym || oneCommonWord(key) });
-	}
+	for (const [key, { value, written }] of unambiguous(namesOf)) b.add(key, countryEntry(key, value, written, weight.get(value) ?? 0));
 
 	const absent = new Map<string, string>();
 	const absentNames = new Map<string, Set<string>>();
@@ -237,13 +231,9 @@ function addCountries(b: Builder, stored: { v: string; n: number }[]): { present
 		if (present.has(w.cca2)) continue;
 		absent.set(w.cca2, w.name.common);
 		// Without demonyms: "Russian strikes" names who struck, often in a country the data has.
-		absentNames.set(w.name.common, countryNames(w.cca2, world, false).add(w.name.common));
+		absentNames.set(w.name.common, namesByCode.get(w.cca2)!);
 	}
-	for (const [key, { value, written }] of unambiguous(absentNames)) {
-		if (b.has(key)) continue;
-		const acronym = /^[A-Z]{2,5}$/.test(written);
-		b.elsewhere.set(key, { kind: 'country', value, weight: 0, acronym, asNameOnly: acronym || oneCommonWord(key), absent: true });
-	}
+	for (const [key, { value, written }] of unambiguous(absentNames)) if (!b.has(key)) b.elsewhere.set(key, countryEntry(key, value, written, 0, true));
 	return { present, absent };
 }
 
