@@ -84,6 +84,9 @@ const ask = async (body: Record<string, unknown>, key?: string): Promise<Aggrega
 };
 const applied = (i: Interpretation) => i.parts.filter((p) => p.status === 'applied');
 
+/** The ICD organisation with the most records in a year. */
+const busiestEntity = (year: string) => db.one<{ e: string }>("SELECT entity AS e FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND entity IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1", year).e;
+
 /** The ICD country and year with the most records: a question about them has plenty to rank. */
 function busiest(): { country: string; year: string; n: number } {
 	return db.one(
@@ -202,6 +205,14 @@ describe('NL search follows the place, time and organisation a question names', 
 		expect(truth).toBeLessThan(db.count("dataset = 'icd' AND substr(primary_date, 1, 4) = ?", year));
 		expect(turn.figures).toMatchObject({ kind: 'count', total: truth });
 		expect(turn.answer).toContain('not in Sudan');
+
+		// "not counting X" leaves X out of a ranking, and is not searched as words.
+		const ranked = await ask({ question: `Which organisation was most active in ${year}, not counting ${busiestEntity(year)}?` });
+		expect(ranked.figures).toMatchObject({ kind: 'rank', dimension: 'entity' });
+		expect(ranked.figures!.groups!.map((g) => g.label)).not.toContain(busiestEntity(year));
+		expect(ranked.figures!.groups!.length).toBeGreaterThan(0);
+		expect(ranked.interpretation.parts.find((p) => p.kind === 'entity')).toMatchObject({ label: `not ${busiestEntity(year)}`, excluded: true });
+		expect(ranked.figures).not.toHaveProperty('text_terms');
 
 		// A part left out is no side of a comparison.
 		const sides = db.rows<{ c: string }>("SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND primary_country <> 'Sudan' GROUP BY 1 ORDER BY count(*) DESC LIMIT 2", year).map((r) => r.c);

@@ -125,10 +125,10 @@ export async function readQuestion(sql: Sql, dataset: Dataset, question: string,
 
 /**
  * Words that leave out what follows: "convoys outside Sudan", "everything except 2020", "not
- * videos". Read as a filter the other way round before (only Sudan, only 2020): the answer was
+ * videos", "not counting Lantern Relief Corps". Read as a filter the other way round before (only Sudan, only 2020): the answer was
  * the opposite of the question.
  */
-const EXCLUDING = /\b(?:not|outside(?:\s+of)?|except(?:\s+for)?|excluding|other\s+than|apart\s+from|but\s+not|without)(?:\s+(?:in|from|by|during|near|around))?\s+(?:the\s+)?$/i;
+const EXCLUDING = /\b(?:not(?:\s+(?:counting|including))?|leaving\s+out|outside(?:\s+of)?|except(?:\s+for)?|excluding|other\s+than|apart\s+from|but\s+not|without)(?:\s+(?:in|from|by|during|near|around))?\s+(?:the\s+)?$/i;
 
 function markExclusion(question: string, p: ReadPart): void {
 	const m = EXCLUDING.exec(question.slice(Math.max(0, p.start - 30), p.start));
