@@ -24,9 +24,9 @@ let sentOverHttp: string[];
 beforeAll(async () => {
 	server = await startServer({ dataDir, size: 1200 });
 	const settings = readSettings({ DATA_DIR: dataDir, DATABASE_URL: server.databaseUrl ?? '' });
-	// The pages are read by reader workers, as in the server (DB_READERS > 0).
+	// The pages are read by reader workers, as in the server under load (DB_READERS > 0; none on this thread).
 	const base = createRuntime(settings);
-	const reads = await poolReads(settings, { readers: 1, queue: 16, lexicons: null }, base.reads);
+	const reads = await poolReads(settings, { readers: 1, queue: 16, inlineBudgetMs: 0, lexicons: null }, base.reads);
 	rt = { ...base, now: Date.now, reads };
 });
 afterAll(async () => {

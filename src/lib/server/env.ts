@@ -51,6 +51,7 @@ const schema = z.object({
 	EMBEDDINGS_API_KEY: text(''),
 	DB_READERS: intFrom(os.availableParallelism(), 0),
 	DB_READ_QUEUE: intFrom(256, 1),
+	DB_READ_INLINE_MS: intFrom(2, 0),
 	MAIN_THREAD_NICE: z
 		.string()
 		.optional()
@@ -116,6 +117,12 @@ export interface Settings {
 	/** Reads that may wait for a reader (per pool) before new ones are refused with 503 overloaded. */
 	readQueue: number;
 	/**
+	 * With readers: a query read whose kind lately took at most this many milliseconds runs on the
+	 * main thread when that thread was idle as it came (DB_READ_INLINE_MS, default 2; 0: never).
+	 * A trip to a reader costs more than such a read when nothing waits (service/reads/placement.ts).
+	 */
+	readInlineMs: number;
+	/**
 	 * Nice value of the main thread once the readers run (MAIN_THREAD_NICE, default -10; 0 leaves
 	 * it as started): above the readers, so a lookup is not queued behind their queries for CPU
 	 * (service/reads/priority.ts). Linux only; needs CAP_SYS_NICE, else the server says so.
@@ -170,6 +177,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 		embeddings: { baseUrl: e.EMBEDDINGS_BASE_URL.replace(/\/+$/, ''), model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY },
 		readers: e.DB_READERS,
 		readQueue: e.DB_READ_QUEUE,
+		readInlineMs: e.DB_READ_INLINE_MS,
 		mainThreadNice: e.MAIN_THREAD_NICE,
 		database: { url: e.DATABASE_URL, readUrl: e.DATABASE_READ_URL || e.DATABASE_URL, poolSize: e.DB_POOL_SIZE },
 		testing: e.NODE_ENV === 'test',

@@ -68,7 +68,7 @@ export async function startReaders(rt: Runtime): Promise<void> {
 	await serverSecret(rt.sql, 'media');
 	const lexicons = Object.fromEntries(await Promise.all(DATASETS.map(async (d) => [d, await lexicon(rt.sql, d)])));
 	// Row reads stay on this thread, over the connection it read with until now (pool.ts).
-	const pool = await poolReads(rt.settings, { readers: rt.settings.readers, queue: rt.settings.readQueue, lexicons }, rt.reads);
+	const pool = await poolReads(rt.settings, { readers: rt.settings.readers, queue: rt.settings.readQueue, inlineBudgetMs: rt.settings.readInlineMs, lexicons }, rt.reads);
 	rt.reads = pool;
 	// Raised only now: threads inherit their creator's priority (reads/priority.ts).
 	if (rt.settings.mainThreadNice !== 0) {

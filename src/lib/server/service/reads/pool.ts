@@ -7,7 +7,8 @@
 //            behind a query, and no query behind it;
 //   rows     reads of one row by key (detail, lookup, player and viewer links) on the main thread,
 //            over the connection it reads with (SQLite: the writer's): cheaper there than a trip
-//            to a worker (operations.ts).
+//            to a worker (operations.ts). A query read that has lately been as cheap runs there
+//            too when the main thread was idle as it came (nothing waits behind it: placement.ts).
 // When the cores are contended the main thread goes first: it is raised in CPU priority above the
 // readers, which run at the default (reads/priority.ts).
 // Each queue is bounded (DB_READ_QUEUE): past it a read is refused at once with 503 `overloaded`
@@ -17,6 +18,7 @@ import { Piscina } from 'piscina';
 import type { Settings } from '../../env';
 import { ProblemError } from '../problems';
 import { MEDIA_READS, ROW_READS, type ReadName } from './operations';
+import { idlePlacement, readKind } from './placement';
 import type { ReaderOptions, ReadReply, ReadTask } from './protocol';
 import type { Reads } from './reads';
 
@@ -27,6 +29,8 @@ export interface PoolOptions {
 	readers: number;
 	/** Reads waiting in each pool's queue before new ones are refused (DB_READ_QUEUE). */
 	queue: number;
+	/** A cheap query read runs on the main thread when it is idle: the recent cost allowed, in ms (DB_READ_INLINE_MS; 0: never). */
+	inlineBudgetMs: number;
 	/** The names questions are read against, for the query readers (see ReaderOptions). */
 	lexicons: ReaderOptions['lexicons'];
 }
@@ -93,11 +97,23 @@ export async function poolReads(settings: Settings, size: PoolOptions, rows: Rea
 	const ready = (p: Piscina, threads: number) => Array.from({ length: threads * concurrent }, () => p.run({ name: 'ready', at: 0, args: [], as: 'value' } satisfies ReadTask));
 	await Promise.all([...ready(queries, size.readers), ...ready(media, 1)]);
 
+	// A query read runs on this thread instead when it is cheap and nothing waits (placement.ts).
+	const placement = idlePlacement(size.inlineBudgetMs);
+	async function placed<T>(task: ReadTask, onThisThread: () => Promise<T>): Promise<T> {
+		if (MEDIA_READS.has(task.name)) return run(task) as Promise<T>;
+		const kind = readKind(task.name, task.args);
+		const here = placement.here(kind);
+		const started = performance.now();
+		const result = await (here ? onThisThread() : (run(task) as Promise<T>));
+		placement.took(kind, performance.now() - started);
+		return result;
+	}
+
 	return {
 		mode: 'pool',
 		interruptOne: () => void queries.threads[0]?.terminate(),
-		json: (name, at, ...args) => (ROW_READS.has(name) ? rows.json(name, at, ...args) : (run({ name, at, args, as: 'json' }) as Promise<Uint8Array>)),
-		value: (name, at, ...args) => (ROW_READS.has(name) ? rows.value(name, at, ...args) : (run({ name, at, args, as: 'value' }) as never)),
+		json: (name, at, ...args) => (ROW_READS.has(name) ? rows.json(name, at, ...args) : placed({ name, at, args, as: 'json' }, () => rows.json(name, at, ...args))),
+		value: (name, at, ...args) => (ROW_READS.has(name) ? rows.value(name, at, ...args) : placed({ name, at, args, as: 'value' }, () => rows.value(name, at, ...args))),
 		async close() {
 			await Promise.all([queries.close(), media.close()]);
 		}
