@@ -7,7 +7,7 @@
 //               transcript). ts_rank counts how often and how close the words occur, weighted by
 //               where; unlike BM25 it knows nothing of how rare a word is in the whole index, so a
 //               query mixing a rare and a common word ranks differently (docs/api.md).
-import type { RecordRow } from '../../../types/dataset';
+import { SUMMARY_COLUMNS, type SummaryRow } from './shape';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { Sql } from '../../db/sql';
 import type { Sort } from '../schemas';
@@ -30,7 +30,7 @@ export const ORDER: Record<Exclude<Sort, 'relevance'>, string> = {
 
 export interface KeywordIndex {
 	count(scope: RecordScope): Promise<number>;
-	page(scope: RecordScope, sort: Sort, limit: number, offset: number): Promise<RecordRow[]>;
+	page(scope: RecordScope, sort: Sort, limit: number, offset: number): Promise<SummaryRow[]>;
 }
 
 const tsTerm = (t: SearchTerm) => {
@@ -66,18 +66,18 @@ export function keywordIndex(sql: Sql, dataset: Dataset, component: Component, t
 			page(scope, sort, limit, offset) {
 				if (sort === 'relevance' && scope.componentOnly) {
 					// Ranked and cut in the index; only the page is joined to the records.
-					return sql.all<RecordRow>(
-						`SELECT r.* FROM (SELECT f.id, ${score} AS score FROM ${fts} f WHERE f.doc @@ ${q} ORDER BY score DESC, f.id LIMIT ? OFFSET ?) f JOIN records r ON r.id = f.id ORDER BY f.score DESC, f.id`,
+					return sql.all<SummaryRow>(
+						`SELECT ${SUMMARY_COLUMNS} FROM (SELECT f.id, ${score} AS score FROM ${fts} f WHERE f.doc @@ ${q} ORDER BY score DESC, f.id LIMIT ? OFFSET ?) f JOIN records r ON r.id = f.id ORDER BY f.score DESC, f.id`,
 						[query, query, limit, offset]
 					);
 				}
 				if (sort === 'relevance') {
-					return sql.all<RecordRow>(
-						`SELECT r.* FROM ${fts} f JOIN records r ON r.id = f.id WHERE f.doc @@ ${q} AND ${scope.sql} ORDER BY ${score} DESC, f.id LIMIT ? OFFSET ?`,
+					return sql.all<SummaryRow>(
+						`SELECT ${SUMMARY_COLUMNS} FROM ${fts} f JOIN records r ON r.id = f.id WHERE f.doc @@ ${q} AND ${scope.sql} ORDER BY ${score} DESC, f.id LIMIT ? OFFSET ?`,
 						[query, ...scope.params, query, limit, offset]
 					);
 				}
-				return sql.all<RecordRow>(`SELECT r.* FROM ${fts} f JOIN records r ON r.id = f.id WHERE f.doc @@ ${q} AND ${scope.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`, [
+				return sql.all<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM ${fts} f JOIN records r ON r.id = f.id WHERE f.doc @@ ${q} AND ${scope.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`, [
 					query,
 					...scope.params,
 					limit,
@@ -109,10 +109,10 @@ export function keywordIndex(sql: Sql, dataset: Dataset, component: Component, t
 					: `SELECT rowid AS id, ${score} AS score FROM ${fts} WHERE ${fts} MATCH ?`;
 				const paged = scope.componentOnly ? '' : ' LIMIT ? OFFSET ?';
 				const params = scope.componentOnly ? [match, limit, offset, ...scope.params] : [match, ...scope.params, limit, offset];
-				return sql.all<RecordRow>(`WITH f AS MATERIALIZED (${inner}) SELECT r.* FROM f JOIN records r ON r.id = f.id WHERE ${scope.sql} ORDER BY f.score, f.id${paged}`, params);
+				return sql.all<SummaryRow>(`WITH f AS MATERIALIZED (${inner}) SELECT ${SUMMARY_COLUMNS} FROM f JOIN records r ON r.id = f.id WHERE ${scope.sql} ORDER BY f.score, f.id${paged}`, params);
 			}
-			return sql.all<RecordRow>(
-				`WITH f AS MATERIALIZED (SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ?) SELECT r.* FROM f JOIN records r ON r.id = f.id WHERE ${scope.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`,
+			return sql.all<SummaryRow>(
+				`WITH f AS MATERIALIZED (SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ?) SELECT ${SUMMARY_COLUMNS} FROM f JOIN records r ON r.id = f.id WHERE ${scope.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`,
 				[match, ...scope.params, limit, offset]
 			);
 		}

