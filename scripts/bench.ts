@@ -1,6 +1,10 @@
 // npm run bench -- [--records N[,N…]] [--only service|stream|browser|export|nl|signin|network|all] [--runs R] [--timeout S]
 //                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME] [--postgres]
 //                  [--baseline BUILD_ENTRY] [--pages explorer,baseline,naive] (network section)
+//                  [--scenarios "search: newest page,…"] (service section: only these scenarios)
+// --baseline BUILD_ENTRY: an earlier build's server entry (e.g. scripts/serve.mjs of a worktree),
+// measured beside this build in the same run: in the network section as a page, in the service
+// section as one more server on the same data (SQLite, or PostgreSQL with --postgres).
 // Prepares (and caches) a dataset of N records per component, starts the production server on it,
 // measures, and writes bench/results/<name>.json plus a readable summary on stdout. With several
 // sizes (--records 10000,100000,1000000) it measures each in turn and adds how every figure grows
@@ -52,6 +56,7 @@ const { values } = parseArgs({
 		name: { type: 'string' },
 		postgres: { type: 'boolean', default: false },
 		baseline: { type: 'string' },
+		scenarios: { type: 'string' },
 		pages: { type: 'string', default: 'explorer,naive' }
 	}
 });
@@ -92,6 +97,14 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 		machine,
 		recordsPerComponent: records
 	};
+	// --scenarios: only the named scenarios of the service section (comma-separated, as the log names them).
+	const serviceOptions = {
+		seconds: Number(values.seconds),
+		connections: values.connections!.split(',').map(Number),
+		walkRuns: Number(values.walks),
+		log,
+		only: values.scenarios ? values.scenarios.split(',').map((s) => s.trim()) : undefined
+	};
 	const heading = (what: string) =>
 		log(`\n# ${what} at ${records.toLocaleString('en')} records per component (${machine.cpus} cores, ${machine.model ?? 'cpu'}, node ${process.version})`);
 	try {
@@ -105,15 +118,18 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 				others.push(one);
 				const two = await startClusteredServer(pg.dataDir, records, 2, { DATABASE_URL: pg.databaseUrl });
 				others.push(two);
+				const before = values.baseline ? await startProductionServer(pg.dataDir, records, { DATABASE_URL: pg.databaseUrl }, path.resolve(values.baseline)) : null;
+				if (before) others.push(before);
 				result.service = await benchService(
 					[
 						{ readers: 'pool', url: server.url, pid: server.pid },
 						// Each engine's database has its own bench key.
 						{ readers: 'postgres', url: one.url, pid: one.pid, key: pg.key },
+						...(before ? [{ readers: 'postgres-baseline' as const, url: before.url, pid: before.pid, key: pg.key }] : []),
 						{ readers: 'postgres-2', url: two.url, pid: two.pid, key: pg.key }
 					],
 					key,
-					{ seconds: Number(values.seconds), connections: values.connections!.split(',').map(Number), walkRuns: Number(values.walks), log }
+					serviceOptions
 				);
 				const agreement = await keywordAgreement({ readers: 'pool', url: server.url, pid: server.pid }, { readers: 'postgres', url: one.url, pid: one.pid, key: pg.key }, key);
 				for (const k of agreement)
@@ -125,17 +141,20 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 		} else if (sections.has('service')) {
 			heading('service: reader workers beside the single-threaded path (DB_READERS=0)');
 			const single = await startProductionServer(dataDir, records, { DB_READERS: '0' });
+			const before = values.baseline ? await startProductionServer(dataDir, records, {}, path.resolve(values.baseline)) : null;
 			try {
 				result.service = await benchService(
 					[
 						{ readers: 'pool', url: server.url, pid: server.pid },
+						...(before ? [{ readers: 'baseline' as const, url: before.url, pid: before.pid }] : []),
 						{ readers: 'single', url: single.url, pid: single.pid }
 					],
 					key,
-					{ seconds: Number(values.seconds), connections: values.connections!.split(',').map(Number), walkRuns: Number(values.walks), log }
+					serviceOptions
 				);
 			} finally {
 				await single.stop();
+				await before?.stop();
 			}
 		}
 		if (sections.has('nl')) {

@@ -7,14 +7,14 @@ import type { ComparisonRow } from './naive-compare';
 // The fields of the service section's results (service.ts) that growth follows. Declared here so
 // that this module, which the tests import, does not pull in the load generator.
 interface LoadResult {
-	readers?: 'pool' | 'single' | 'postgres' | 'postgres-2';
+	readers?: 'pool' | 'single' | 'postgres' | 'postgres-2' | 'baseline' | 'postgres-baseline';
 	scenario: string;
 	connections: number;
 	p50: number;
 	p95: number;
 }
 interface WalkResult {
-	readers?: 'pool' | 'single' | 'postgres' | 'postgres-2';
+	readers?: 'pool' | 'single' | 'postgres' | 'postgres-2' | 'baseline' | 'postgres-baseline';
 	component: string;
 	seconds: number;
 }
@@ -64,7 +64,7 @@ export function describeGrowth(k: number | null): string {
 /** The metrics of one run, by name: what the growth table follows across sizes. */
 function metricsOf(run: ScaleRun): Map<string, { unit: string; value: number | null }> {
 	const out = new Map<string, { unit: string; value: number | null }>();
-	const SUFFIX: Record<string, string> = { single: ', DB_READERS=0', postgres: ', PostgreSQL ×1', 'postgres-2': ', PostgreSQL ×2' };
+	const SUFFIX: Record<string, string> = { single: ', DB_READERS=0', postgres: ', PostgreSQL ×1', 'postgres-2': ', PostgreSQL ×2', baseline: ', baseline build', 'postgres-baseline': ', PostgreSQL ×1, baseline build' };
 	const single = (r: { readers?: string }) => SUFFIX[r.readers ?? ''] ?? '';
 	for (const l of run.service?.load ?? []) {
 		out.set(`service ${l.scenario}, c=${l.connections}${single(l)}: p50`, { unit: 'ms', value: l.p50 });

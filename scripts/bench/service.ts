@@ -11,9 +11,10 @@ import { median, round } from './stats';
 export interface BenchTarget {
 	/**
 	 * "pool": reader workers; "single": DB_READERS=0 (both on SQLite); "postgres": reader workers on
-	 * PostgreSQL, one instance; "postgres-2": two instances on one port (npm start -- --workers 2).
+	 * PostgreSQL, one instance; "postgres-2": two instances on one port (npm start -- --workers 2);
+	 * "baseline", "postgres-baseline": an earlier build's server (--baseline), on SQLite or PostgreSQL.
 	 */
-	readers: 'pool' | 'single' | 'postgres' | 'postgres-2';
+	readers: 'pool' | 'single' | 'postgres' | 'postgres-2' | 'baseline' | 'postgres-baseline';
 	url: string;
 	pid: number;
 	/** This server's key, when it is not the one given to benchService (another database's). */
@@ -90,6 +91,35 @@ async function drain(url: string, key: string): Promise<void> {
 		if (performance.now() - started < 20) return;
 		await new Promise((r) => setTimeout(r, 250));
 	}
+}
+
+/** Share of the machine's CPU time that was busy in the last `ms` (Linux /proc/stat; 0 elsewhere). */
+async function busyShare(ms: number): Promise<number> {
+	const read = () => {
+		try {
+			const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+			const n = fields.map(Number);
+			return { idle: n[3] + n[4], total: n.reduce((a, b) => a + b, 0) };
+		} catch {
+			return null;
+		}
+	};
+	const a = read();
+	await new Promise((r) => setTimeout(r, ms));
+	const b = read();
+	return a && b && b.total > a.total ? 1 - (b.idle - a.idle) / (b.total - a.total) : 0;
+}
+
+/**
+ * Before a measurement: every server answers at once, and the machine has settled (less than half
+ * of its CPU busy). A server whose clients went away can still be working through their queued
+ * requests (PostgreSQL through keyword searches for seconds after 64 clients), and that work
+ * would be charged to the next server measured.
+ */
+async function settle(targets: BenchTarget[], keyOf: (t: BenchTarget) => string): Promise<void> {
+	for (const t of targets) await drain(t.url, keyOf(t));
+	const deadline = Date.now() + 60_000;
+	while (Date.now() < deadline && (await busyShare(500)) > 0.5);
 }
 
 function nlQuestions(): string[] {
@@ -226,7 +256,14 @@ export interface ServiceBench {
 	memory: MemoryResult[];
 }
 
-const LABEL: Record<BenchTarget['readers'], string> = { pool: 'readers', single: 'DB_READERS=0', postgres: 'PostgreSQL ×1', 'postgres-2': 'PostgreSQL ×2' };
+const LABEL: Record<BenchTarget['readers'], string> = {
+	pool: 'readers',
+	single: 'DB_READERS=0',
+	postgres: 'PostgreSQL ×1',
+	'postgres-2': 'PostgreSQL ×2',
+	baseline: 'baseline build',
+	'postgres-baseline': 'PG ×1 baseline'
+};
 
 function line(r: LoadResult): string {
 	return `${LABEL[r.readers].padEnd(14)} p50 ${r.p50} ms  p95 ${r.p95} ms  p99 ${r.p99} ms  ${r.rps} req/s${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
@@ -234,11 +271,17 @@ function line(r: LoadResult): string {
 
 /** Throughput of the readers over the single-threaded path's, or of PostgreSQL over SQLite's readers, in the same run. */
 function ratio(results: LoadResult[]): string {
-	const [pool, single] = (['pool', 'single'] as const).map((k) => results.find((r) => r.readers === k));
+	const find = (k: BenchTarget['readers']) => results.find((r) => r.readers === k);
+	const [pool, single] = [find('pool'), find('single')];
 	const over = (a: LoadResult, b: LoadResult) => `throughput ×${b.rps > 0 ? round(a.rps / b.rps, 2) : '—'}, p50 ×${b.p50 > 0 ? round(a.p50 / b.p50, 2) : '—'}`;
-	if (pool && single) return `  ${over(pool, single)}`;
-	const others = results.filter((r) => r.readers.startsWith('postgres'));
-	return pool ? others.map((r) => `  ${LABEL[r.readers]} over SQLite: ${over(r, pool)}`).join(';') : '';
+	// This build over an earlier one (--baseline), on the same engine.
+	const builds = [
+		[pool, find('baseline')],
+		[find('postgres'), find('postgres-baseline')]
+	].flatMap(([now, before]) => (now && before ? [`  ${LABEL[now.readers]} over the baseline build: ${over(now, before)}`] : []));
+	if (pool && single) return [`  ${over(pool, single)}`, ...builds].join(';');
+	const others = results.filter((r) => r.readers === 'postgres' || r.readers === 'postgres-2');
+	return [...(pool ? others.map((r) => `  ${LABEL[r.readers]} over SQLite: ${over(r, pool)}`) : []), ...builds].join(';');
 }
 
 export async function benchService(
@@ -258,7 +301,7 @@ export async function benchService(
 			options.log(`  ${s.name}, ${c} client${c === 1 ? '' : 's'}:`);
 			const here: LoadResult[] = [];
 			for (const t of targets) {
-				await drain(t.url, keyOf(t));
+				await settle(targets, keyOf);
 				const r = await load(t, keyOf(t), s, c, options.seconds);
 				options.log(`    ${line(r)}`);
 				here.push(r);
@@ -272,7 +315,7 @@ export async function benchService(
 		const c = options.mixedConnections ?? 16;
 		options.log(`  mixed: ${c} NL search clients and ${c} lookup clients at once:`);
 		for (const t of targets) {
-			await drain(t.url, keyOf(t));
+			await settle(targets, keyOf);
 			const m = await mixed(t, keyOf(t), all, c, options.seconds);
 			options.log(`    NL side      ${line(m.nl)}`);
 			options.log(`    lookup side  ${line(m.lookup)}`);
@@ -283,7 +326,10 @@ export async function benchService(
 	for (const t of targets) {
 		for (const path of options.walkRuns > 0 ? ['/v1/icd/videos/geo-manifest'] : []) {
 			const runs: WalkResult[] = [];
-			for (let i = 0; i < options.walkRuns; i++) runs.push(await walkManifest(t.url, keyOf(t), path));
+			for (let i = 0; i < options.walkRuns; i++) {
+				await settle(targets, keyOf);
+				runs.push(await walkManifest(t.url, keyOf(t), path));
+			}
 			const m = median(runs.map((r) => r.seconds));
 			const chosen = runs.find((r) => r.seconds === m) ?? runs[0];
 			options.log(`  full walk ${path} (${LABEL[t.readers]}): ${chosen.items.toLocaleString('en')} items in ${chosen.seconds} s (median of ${runs.length}), ${chosen.itemsPerSecond.toLocaleString('en')} items/s`);
