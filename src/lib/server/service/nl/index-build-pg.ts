@@ -16,7 +16,7 @@ import { firstSenseSynonyms } from './wordnet';
 import { ensureNewestLists } from './newest-pg';
 
 const STAGE = 'nl_stage';
-/** Records staged before their chunks become tsvectors. */
+/** Records staged (per stage) before their chunks become tsvectors. */
 const STAGED = 20_000;
 
 async function current(sql: PostgresSql): Promise<{ stamp: string | null; built: boolean }> {
@@ -86,35 +86,55 @@ async function indexComponent(
 	advanced: (n: number) => void
 ): Promise<void> {
 	const table = `nl_${dataset}_${component}`;
-	await client.query(`DROP TABLE IF EXISTS ${STAGE}`);
-	await client.query(`CREATE UNLOGGED TABLE ${STAGE} (rowid bigint NOT NULL, body text NOT NULL)`);
+	const stages = [`${STAGE}_0`, `${STAGE}_1`];
+	for (const stage of stages) {
+		await client.query(`DROP TABLE IF EXISTS ${stage}`);
+		await client.query(`CREATE UNLOGGED TABLE ${stage} (rowid bigint NOT NULL, body text NOT NULL)`);
+	}
 	await client.query(`TRUNCATE ${table}`);
 	await client.query(`DROP INDEX IF EXISTS ${table}_body`);
-	// Read on the pool, written through the load lock's connection; every STAGED records the staged
-	// chunks become tsvectors in the chunk table, so the work (and its progress) goes evenly.
+	// Two stages in turn, so that the two halves of the work overlap on two cores: while the server
+	// turns one stage's chunks into tsvectors (on another connection of the pool), this process reads
+	// and chunks the next records and copies them into the other stage, all through the load lock's
+	// connection (a turn's chunks are read first, then copied: the connection cannot read while it
+	// copies). One after the other they took about as long each. The conversions still run one at a
+	// time and in order, so the chunk table gets the same rows in the same order.
+	let converting: Promise<unknown> = Promise.resolve();
 	let after = 0;
-	for (let more = true; more; ) {
-		const stage = copyInto(client, STAGE, ['rowid', 'body']);
+	for (let turn = 0, more = true; more; turn++) {
+		const stage = stages[turn % 2];
+		const pending: unknown[][] = [];
 		let staged = 0;
 		while (staged < STAGED) {
-			const rows = await sql.all<ChunkSource>(`SELECT ${CHUNK_COLUMNS} FROM records WHERE dataset = ? AND component = ? AND id > ? ORDER BY id LIMIT ?`, [dataset, component, after, BATCH]);
+			const { rows } = await client.query<ChunkSource>(`SELECT ${CHUNK_COLUMNS} FROM records WHERE dataset = $1 AND component = $2 AND id > $3 ORDER BY id LIMIT $4`, [dataset, component, after, BATCH]);
 			if (rows.length === 0) {
 				more = false;
 				break;
 			}
-			const pending: unknown[][] = [];
 			// The facet tokens sit in the chunk's tsvector beside its words (facets.ts).
 			for (const row of rows) indexRecord(row, trainer, stride, (rowid, text, facets) => pending.push([rowid, `${text}\n${facets}`]));
-			for (const values of pending) await stage.row(values);
 			after = rows[rows.length - 1].id;
 			staged += rows.length;
 		}
-		await stage.end();
-		await client.query(`INSERT INTO ${table} (rowid, body) SELECT rowid, to_tsvector('icd_english', body) FROM ${STAGE}`);
-		await client.query(`TRUNCATE ${STAGE}`);
-		advanced(staged);
+		if (pending.length > 0) {
+			const copy = copyInto(client, stage, ['rowid', 'body']);
+			for (const values of pending) await copy.row(values);
+			await copy.end();
+		}
+		// The other stage's conversion has ended before this one starts (and before that stage is filled again).
+		await converting;
+		converting = convert(sql, table, stage).then(() => advanced(staged));
+		// Observed now, thrown where it is awaited: a failed conversion must not end the process meanwhile.
+		converting.catch(() => {});
 	}
-	await client.query(`DROP TABLE ${STAGE}`);
+	await converting;
+	for (const stage of stages) await client.query(`DROP TABLE ${stage}`);
 	await client.query(`CREATE INDEX ${table}_body ON ${table} USING gin (body)`);
 	await client.query(`VACUUM (ANALYZE) ${table}`);
+}
+
+/** A stage's chunks as tsvectors in the chunk table; the stage emptied for its next turn. */
+async function convert(sql: PostgresSql, table: string, stage: string): Promise<void> {
+	await sql.run(`INSERT INTO ${table} (rowid, body) SELECT rowid, to_tsvector('icd_english', body) FROM ${stage}`);
+	await sql.run(`TRUNCATE ${stage}`);
 }
