@@ -1,7 +1,8 @@
 // npm run bench -- [--records N[,N…]] [--only service|stream|browser|export|nl|signin|network|all] [--runs R] [--timeout S]
 //                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME] [--postgres]
 //                  [--baseline BUILD_ENTRY] [--pages explorer,baseline,naive] (network section)
-//                  [--scenarios "search: newest page,…"] (service section: only these scenarios)
+//                  [--scenarios "search: newest page,…"] [--rounds R] (service section: only these
+//                  scenarios; R rounds alternating the servers, the median round of each reported)
 // --baseline BUILD_ENTRY: an earlier build's server entry (e.g. scripts/serve.mjs of a worktree),
 // measured beside this build in the same run: in the network section as a page, in the service
 // section as one more server on the same data (SQLite, or PostgreSQL with --postgres).
@@ -57,6 +58,7 @@ const { values } = parseArgs({
 		postgres: { type: 'boolean', default: false },
 		baseline: { type: 'string' },
 		scenarios: { type: 'string' },
+		rounds: { type: 'string', default: '1' },
 		pages: { type: 'string', default: 'explorer,naive' }
 	}
 });
@@ -103,7 +105,9 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 		connections: values.connections!.split(',').map(Number),
 		walkRuns: Number(values.walks),
 		log,
-		only: values.scenarios ? values.scenarios.split(',').map((s) => s.trim()) : undefined
+		// Split at commas not followed by a digit: "geo manifest page (5,000)" is one name.
+		only: values.scenarios ? values.scenarios.split(/,(?!\d)/).map((s) => s.trim()) : undefined,
+		rounds: Number(values.rounds)
 	};
 	const heading = (what: string) =>
 		log(`\n# ${what} at ${records.toLocaleString('en')} records per component (${machine.cpus} cores, ${machine.model ?? 'cpu'}, node ${process.version})`);

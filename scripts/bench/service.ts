@@ -287,7 +287,7 @@ function ratio(results: LoadResult[]): string {
 export async function benchService(
 	targets: BenchTarget[],
 	key: string,
-	options: { seconds: number; connections: number[]; walkRuns: number; log: (s: string) => void; only?: string[]; mixedConnections?: number }
+	options: { seconds: number; connections: number[]; walkRuns: number; log: (s: string) => void; only?: string[]; mixedConnections?: number; rounds?: number }
 ): Promise<ServiceBench> {
 	const all = await scenarios(targets[0].url, key);
 	const measured = all.filter((s) => !options.only || options.only.includes(s.name));
@@ -299,13 +299,18 @@ export async function benchService(
 	for (const s of measured) {
 		for (const c of options.connections) {
 			options.log(`  ${s.name}, ${c} client${c === 1 ? '' : 's'}:`);
-			const here: LoadResult[] = [];
-			for (const t of targets) {
-				await settle(targets, keyOf);
-				const r = await load(t, keyOf(t), s, c, options.seconds);
-				options.log(`    ${line(r)}`);
-				here.push(r);
+			// Rounds alternate the servers, so that a machine whose speed drifts over minutes (a shared
+			// one) weighs on each of them alike; each server's row is its round of median throughput.
+			const rounds = Math.max(1, options.rounds ?? 1);
+			const runs = targets.map(() => [] as LoadResult[]);
+			for (let round = 0; round < rounds; round++) {
+				for (const [i, t] of targets.entries()) {
+					await settle(targets, keyOf);
+					runs[i].push(await load(t, keyOf(t), s, c, options.seconds));
+				}
 			}
+			const here = runs.map((r) => [...r].sort((a, b) => a.rps - b.rps)[Math.floor((r.length - 1) / 2)]);
+			for (const r of here) options.log(`    ${line(r)}${rounds > 1 ? ` (median of ${rounds} rounds)` : ''}`);
 			if (here.length > 1) options.log(`   ${ratio(here)}`);
 			results.push(...here);
 		}
