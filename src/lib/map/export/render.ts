@@ -83,10 +83,11 @@ export async function renderMapOffscreen(o: RenderOptions): Promise<{ canvas: HT
 			project: screenProjection(map)
 		};
 		o.onprogress?.('Placing the records…');
-		const overlay = new MapboxOverlay({ interleaved: true, layers: await o.layers(view) });
+		const layers = await o.layers(view);
+		const overlay = new MapboxOverlay({ interleaved: true, layers });
 		map.addControl(overlay);
 		o.onprogress?.('Waiting for the map to finish drawing…');
-		await within(settle(map, overlay as unknown as { _deck?: unknown }), timeoutMs, 'Drawing the records');
+		await within(settle(map, overlay as unknown as { _deck?: unknown }, layers.filter(Boolean).length), timeoutMs, 'Drawing the records');
 		const out = document.createElement('canvas');
 		const canvas = map.getCanvas();
 		out.width = canvas.width;
@@ -100,13 +101,20 @@ export async function renderMapOffscreen(o: RenderOptions): Promise<{ canvas: HT
 	}
 }
 
-/** Resolves after a frame drawn with the map idle and every deck.gl layer loaded (deck.gl has no public "loaded" signal in interleaved mode). */
-async function settle(map: MaplibreMap, overlay: { _deck?: unknown }): Promise<void> {
+/**
+ * Resolves after a frame drawn with the map idle and every deck.gl layer loaded (deck.gl has no
+ * public "loaded" signal in interleaved mode). deck.gl attaches to the map's WebGL context
+ * asynchronously: until then it has no layer manager and draws nothing, so "no layer is loading"
+ * proves nothing. It must be initialised and hold at least the layers it was given (composite
+ * layers add their sublayers) before the frame is taken. On a loaded machine the attach can take
+ * longer than a frame, and the briefing CLI once wrote a map without its records.
+ */
+async function settle(map: MaplibreMap, overlay: { _deck?: unknown }, given: number): Promise<void> {
 	for (;;) {
 		if (!map.loaded() || !map.areTilesLoaded()) await new Promise<void>((r) => map.once('idle', () => r()));
-		const deck = overlay._deck as { layerManager?: { getLayers(): { isLoaded: boolean }[] } } | undefined;
-		const layers = deck?.layerManager?.getLayers() ?? [];
-		if (deck && layers.every((l) => l.isLoaded)) break;
+		const deck = overlay._deck as { isInitialized?: boolean; layerManager?: { getLayers(): { isLoaded: boolean }[] } | null } | undefined;
+		const layers = deck?.isInitialized ? (deck.layerManager?.getLayers() ?? []) : null;
+		if (layers && layers.length >= given && layers.every((l) => l.isLoaded)) break;
 		await new Promise((r) => setTimeout(r, 50));
 	}
 	// One more frame with everything in place; preserveDrawingBuffer keeps it readable after.
