@@ -288,14 +288,17 @@ describe('rate limits', () => {
 		await mcp.client.close();
 	});
 
-	it('charges every tools/call of a JSON-RPC batch, refusing those past the bucket', async () => {
-		const { key } = server.createKey(['--rate', '0.001', '--burst', '3']);
+	it('charges every tools/call of a JSON-RPC batch in its order, refusing those past the bucket', async () => {
+		const { key } = server.createKey(['--rate', '0.001', '--burst', '5']);
 		const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'searchIcdVideos', arguments: { per_page: 1 } } });
-		const r = await mcpPost('/mcp-all', key, [call(1), call(2), call(3), call(4)], { 'mcp-protocol-version': '2025-03-26' });
+		const batch = Array.from({ length: 10 }, (_, i) => call(i + 1));
+		const r = await mcpPost('/mcp-all', key, batch, { 'mcp-protocol-version': '2025-03-26' });
 		expect(r.status).toBe(200);
 		const answers = ((await r.json()) as { id: number; result: { isError?: boolean; content: { text: string }[] } }[]).sort((a, b) => a.id - b.id);
-		expect(answers.map((a) => Boolean(a.result.isError))).toEqual([false, false, false, true]);
-		expect(JSON.parse(answers[3].result.content[0].text)).toMatchObject({ status: 429, code: 'rate_limited' });
+		// The HTTP request's token covers the first call, the bucket's other four the next four; the
+		// last five are refused (taken in the batch's order, not in the order the database saw them).
+		expect(answers.map((a) => Boolean(a.result.isError))).toEqual([false, false, false, false, false, true, true, true, true, true]);
+		expect(JSON.parse(answers[9].result.content[0].text)).toMatchObject({ status: 429, code: 'rate_limited' });
 		// One token for the HTTP request and one for each further call: the bucket is empty.
 		await expectProblem(await server.get('/v1/icd/videos', key), 429, 'rate_limited');
 	});

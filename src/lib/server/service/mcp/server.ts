@@ -43,6 +43,7 @@ function createServer(scope: McpScope, ctx: McpContext): Server {
 	server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: visibleTools(scope, ctx.key).map(listing) }));
 
 	let calls = 0;
+	let charging: Promise<unknown> = Promise.resolve();
 	server.setRequestHandler(CallToolRequestSchema, async (request) => {
 		const { name, arguments: args = {} } = request.params;
 		const tool = offered.get(name);
@@ -52,8 +53,13 @@ function createServer(scope: McpScope, ctx: McpContext): Server {
 		}
 		// The HTTP request paid one token at the edge, which covers one call. Further calls in a
 		// JSON-RPC batch pay one each, so every tools/call costs what its REST request costs.
+		// The batch's calls are taken in its order, each once the one before it was decided: on
+		// PostgreSQL, concurrent takes reach the database in any order, and the calls refused
+		// must be the last ones, not whichever lost the race.
 		if (++calls > 1) {
-			const decision = await ctx.limiter.take(ctx.key, ctx.deps.now());
+			const turn = charging.then(() => ctx.limiter.take(ctx.key, ctx.deps.now()));
+			charging = turn.catch(() => {});
+			const decision = await turn;
 			if (!decision.allowed) return problemResult(rateLimited(ctx.key, decision.retryAfter), ctx.path);
 		}
 		return callTool(tool, ctx, args, ctx.path);
