@@ -33,7 +33,7 @@ async function allCommon(words: string[]): Promise<TermStats> {
 async function store(threshold: number): Promise<number> {
 	const client = await sql.pool.connect();
 	try {
-		await storeNewestLists(client, threshold);
+		await storeNewestLists(sql.pool, client, threshold);
 	} finally {
 		client.release();
 	}

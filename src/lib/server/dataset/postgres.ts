@@ -2,12 +2,14 @@
 // composed by the same planner and composers in the same order (same ids, same text) and streamed
 // with COPY; then the keyword index (tsvectors, weighted by column) is filled inside the server,
 // the secondary indexes are built once from the loaded table, and the table is vacuumed so that
-// manifest pages are index-only scans. Progress is reported as the SQLite generator's is.
+// manifest pages are index-only scans, each of these over two connections (db/pg-spread.ts).
+// Progress is reported as the SQLite generator's is.
 // Several instances may start at once: the first takes an advisory lock and loads, the others wait
 // and find the dataset complete.
 import type pg from 'pg';
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../../types/dataset';
 import { copyInto } from '../db/pg-copy';
+import { spreadOver, type LoadStatement } from '../db/pg-spread';
 import { SCHEMA_LOCK } from '../db/pg-migrations';
 import type { PostgresSql } from '../db/postgres';
 import { DATASET_META_KEY, GENERATOR_VERSION, type DatasetMeta } from './ensure';
@@ -66,7 +68,7 @@ export async function ensurePostgresDataset(sql: PostgresSql, options: GenerateO
 		// Another instance may have loaded it while this one waited for the lock.
 		if (sameDataset(await readDatasetMetaPg(sql), options)) return false;
 		await client.query('DELETE FROM meta WHERE key = $1', [DATASET_META_KEY]);
-		const result = await loadDataset(client, options);
+		const result = await loadDataset(sql.pool, client, options);
 		const complete: DatasetMeta = { size: options.size, seed: options.seed, version: GENERATOR_VERSION, records: result.records, completedAt: new Date().toISOString() };
 		await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [DATASET_META_KEY, JSON.stringify(complete)]);
 		return true;
@@ -88,7 +90,7 @@ async function secondaryIndexes(client: pg.PoolClient, tables: string[]): Promis
 const ftsTable = (dataset: Dataset, component: Component) => `fts_${dataset}_${component}`;
 const ftsTables = () => DATASETS.flatMap((d) => COMPONENTS.map((c) => ftsTable(d, c)));
 
-async function loadDataset(client: pg.PoolClient, options: GenerateOptions): Promise<GenerateResult> {
+async function loadDataset(pool: pg.Pool, client: pg.PoolClient, options: GenerateOptions): Promise<GenerateResult> {
 	const started = performance.now();
 	const progress = options.onProgress ?? (() => {});
 	const total = options.size * DATASETS.length * COMPONENTS.length;
@@ -129,26 +131,31 @@ async function loadDataset(client: pg.PoolClient, options: GenerateOptions): Pro
 		throw error;
 	}
 
-	// The keyword index, computed by the server from the loaded rows, a range of ids at a time.
-	let done = 0;
-	progress({ phase: 'search', done, total });
+	// The keyword index, computed by the server from the loaded rows, a range of ids at a time, the
+	// ranges spread over two connections (two server processes: turning text into tsvectors is the
+	// server's CPU, one core per connection).
+	const keywordRanges: (LoadStatement & { rows: number })[] = [];
 	for (const { dataset, component, first, last } of ranges) {
 		for (let from = first; from <= last; from += FTS_ROWS_PER_STATEMENT) {
 			const to = Math.min(last, from + FTS_ROWS_PER_STATEMENT - 1);
-			await client.query(`INSERT INTO ${ftsTable(dataset, component)} (id, doc) SELECT id, ${ftsDocument} FROM records WHERE id BETWEEN $1 AND $2`, [from, to]);
-			done += to - from + 1;
-			progress({ phase: 'search', done, total });
+			keywordRanges.push({ text: `INSERT INTO ${ftsTable(dataset, component)} (id, doc) SELECT id, ${ftsDocument} FROM records WHERE id BETWEEN $1 AND $2`, values: [from, to], rows: to - from + 1 });
 		}
 	}
-	const steps = indexes.length + 1;
-	for (const [i, index] of indexes.entries()) {
-		progress({ phase: 'indexes', done: i, total: steps });
-		await client.query(index.sql.replace(/^CREATE (UNIQUE )?INDEX /i, (m) => `${m}IF NOT EXISTS `));
-	}
-	progress({ phase: 'indexes', done: indexes.length, total: steps });
-	// Statistics for the planner, and the visibility map that lets manifest pages skip the table.
-	await client.query(`VACUUM (ANALYZE) records`);
-	for (const table of ftsTables()) await client.query(`VACUUM (ANALYZE) ${table}`);
-	progress({ phase: 'indexes', done: steps, total: steps });
+	let done = 0;
+	progress({ phase: 'search', done, total });
+	await spreadOver(pool, client, keywordRanges, (range) => progress({ phase: 'search', done: (done += range.rows), total }));
+	// The indexes, two at a time: the keyword tables' GIN indexes first (the longest builds), then
+	// the records' B-trees. Then statistics for the planner, and the visibility map that lets
+	// manifest pages skip the table, one table per connection.
+	const builds = [...indexes]
+		.sort((a, b) => Number(/ USING gin /i.test(b.sql)) - Number(/ USING gin /i.test(a.sql)))
+		.map((index) => ({ text: index.sql.replace(/^CREATE (UNIQUE )?INDEX /i, (m) => `${m}IF NOT EXISTS `) }));
+	const vacuums = ['records', ...ftsTables()].map((table) => ({ text: `VACUUM (ANALYZE) ${table}` }));
+	const steps = builds.length + vacuums.length;
+	let built = 0;
+	progress({ phase: 'indexes', done: built, total: steps });
+	const step = () => progress({ phase: 'indexes', done: ++built, total: steps });
+	await spreadOver(pool, client, builds, step);
+	await spreadOver(pool, client, vacuums, step);
 	return { records: id, mappable, ms: Math.round(performance.now() - started) };
 }

@@ -16,8 +16,9 @@ export function connect(settings: Settings, role: Role): Sql {
 	const { url, readUrl, poolSize } = settings.database;
 	if (!url) return sqliteSql(openDatabase(settings.dataDir, { readonly: role === 'reader' }));
 	// At least two where a start-up step holds one connection (an advisory lock) while it reads
-	// through another; a reader's queries each take one at a time.
-	const max = role === 'reader' ? poolSize : role === 'cli' ? 2 : Math.max(2, poolSize);
+	// through another (the CLI's loads four: two conversions and an index build beside the lock's,
+	// nl/index-build-pg.ts); a reader's queries each take one at a time.
+	const max = role === 'reader' ? poolSize : role === 'cli' ? 4 : Math.max(2, poolSize);
 	return postgresSql(createPool(role === 'reader' ? readUrl : url, { max, name: `icd-${role}` }));
 }
 

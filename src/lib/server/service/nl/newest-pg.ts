@@ -12,6 +12,7 @@ import type pg from 'pg';
 import { COMPONENTS, DATASETS } from '../../../types/dataset';
 import { readMetaValue } from '../../db/meta';
 import type { PostgresSql } from '../../db/postgres';
+import { spreadOver, type LoadStatement } from '../../db/pg-spread';
 import { withLoadLock } from '../../dataset/postgres';
 import type { Progress } from '../../dataset/progress';
 import { TS_CONFIG } from '../records/keyword';
@@ -38,18 +39,17 @@ export async function ensureNewestLists(sql: PostgresSql, onProgress: (p: Progre
 		const { nl, built: done } = await built(sql);
 		if (done) return false;
 		await client.query('DELETE FROM meta WHERE key = $1', [META_KEY]);
-		await storeNewestLists(client, FULL_SCORING_POSTINGS, onProgress);
+		await storeNewestLists(sql.pool, client, FULL_SCORING_POSTINGS, onProgress);
 		await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [META_KEY, JSON.stringify({ version: VERSION, nl })]);
 		return true;
 	});
 }
 
-/** Replaces the lists with those of every term in more than `threshold` chunks (nl_terms' df). */
-export async function storeNewestLists(client: pg.PoolClient, threshold: number, onProgress: (p: Progress) => void = () => {}): Promise<void> {
+/** Replaces the lists with those of every term in more than `threshold` chunks (nl_terms' df), one word per statement, over two connections. */
+export async function storeNewestLists(pool: pg.Pool, client: pg.PoolClient, threshold: number, onProgress: (p: Progress) => void = () => {}): Promise<void> {
 	await client.query('TRUNCATE nl_newest');
 	const common = (await client.query<{ dataset: string; term: string; df: number }>('SELECT dataset, term, df FROM nl_terms WHERE df > $1 ORDER BY dataset, term', [threshold])).rows;
-	const progress = { phase: PHASE, done: 0, total: common.length * COMPONENTS.length };
-	onProgress(progress);
+	const statements: LoadStatement[] = [];
 	for (const dataset of DATASETS) {
 		const terms = common.filter((c) => c.dataset === dataset);
 		for (const component of COMPONENTS) {
@@ -64,15 +64,19 @@ export async function storeNewestLists(client: pg.PoolClient, threshold: number,
 				const order = backwards ? 'rowid DESC' : 'rowid + 0 DESC';
 				// With each match its ts_rank for the word (a real, stored exactly): a question then
 				// reads no chunk at all for its common words.
-				await client.query(
-					`INSERT INTO nl_newest (dataset, component, term, rowids, ranks)
+				statements.push({
+					text: `INSERT INTO nl_newest (dataset, component, term, rowids, ranks)
 					 SELECT $1, $2, $3, coalesce(array_agg(m.rowid ORDER BY m.rowid DESC), '{}'), coalesce(array_agg(ts_rank(c.body, to_tsquery(${TS_CONFIG}, $4)) ORDER BY m.rowid DESC), '{}')
 					 FROM (SELECT rowid FROM ${table} WHERE body @@ to_tsquery(${TS_CONFIG}, $4) ORDER BY ${order} LIMIT ${POSTINGS_PER_WORD}) m JOIN ${table} c ON c.rowid = m.rowid`,
-					[dataset, component, term, quoted(term)]
-				);
-				progress.done++;
-				onProgress(progress);
+					values: [dataset, component, term, quoted(term)]
+				});
 			}
 		}
 	}
+	const progress = { phase: PHASE, done: 0, total: statements.length };
+	onProgress(progress);
+	await spreadOver(pool, client, statements, () => {
+		progress.done++;
+		onProgress(progress);
+	});
 }
