@@ -14,6 +14,14 @@ function sqliteOracle(dataDir: string) {
 	const db = new Database(path.join(dataDir, 'icd.sqlite'), { readonly: true, fileMustExist: true });
 	return {
 		rows: <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
+		write(sql: string, ...params: unknown[]) {
+			const writer = new Database(path.join(dataDir, 'icd.sqlite'), { fileMustExist: true });
+			try {
+				writer.prepare(sql).run(...params);
+			} finally {
+				writer.close();
+			}
+		},
 		close: () => db.close()
 	};
 }
@@ -27,6 +35,10 @@ function postgresOracle(url: string) {
 			const bound = sql.replace(/\?/g, () => literal(params[i++]));
 			// The row's alias must not be a column name of the query (a column `t` would be aggregated instead).
 			return JSON.parse(psql(url, `SELECT coalesce(json_agg(oracle_row), '[]') FROM (${bound}) oracle_row`)) as T[];
+		},
+		write(sql: string, ...params: unknown[]) {
+			let i = 0;
+			psql(url, sql.replace(/\?/g, () => literal(params[i++])));
 		},
 		close: () => {}
 	};
@@ -44,6 +56,10 @@ export function oracle(source: string | Source) {
 		},
 		one<T = Record<string, unknown>>(sql: string, ...params: unknown[]): T {
 			return base.rows<T>(sql, ...params)[0];
+		},
+		/** Changes the data under the server: for a test that needs an edge case the generator never makes (and puts it back). */
+		write(sql: string, ...params: unknown[]): void {
+			base.write(sql, ...params);
 		},
 		close: base.close
 	};

@@ -133,4 +133,30 @@ describe('geo manifests', () => {
 		// The texts held something to escape or encode beyond ASCII.
 		expect(titled).toBeGreaterThan(0);
 	});
+
+	it('writes coordinates as JavaScript does where the database would not: below 1e-4, integral, negative zero', async () => {
+		// The generator never makes these; the newest record of a component is given them in turn.
+		type Newest = { uuid: string; dominant_lat: number; dominant_long: number };
+		const newest = t.db.one<Newest>("SELECT uuid, dominant_lat, dominant_long FROM records WHERE dataset='icd' AND component='video' AND mappable=1 ORDER BY primary_date DESC, primary_id DESC LIMIT 1");
+		const cases: [lat: string, long: string, expected: [number, number]][] = [
+			['0.00001', '28', [0.00001, 28]],
+			["CAST('-0' AS double precision)", '-12.5', [0, -12.5]],
+			['-0.00002', '100', [-0.00002, 100]],
+			['45', '-0.0001', [45, -0.0001]]
+		];
+		try {
+			for (const [lat, long, expected] of cases) {
+				t.db.write(`UPDATE records SET dominant_lat = ${lat}, dominant_long = ${long} WHERE uuid = ?`, newest.uuid);
+				const r = await t.server.get('/v1/icd/videos/geo-manifest?limit=3');
+				expect(r.status).toBe(200);
+				const text = await r.text();
+				const page = JSON.parse(text) as Page;
+				expect(text).toBe(JSON.stringify(page));
+				const item = page.items.find((i) => i.uuid === newest.uuid)!;
+				expect([item.dominant_lat, item.dominant_long]).toEqual(expected);
+			}
+		} finally {
+			t.db.write('UPDATE records SET dominant_lat = ?, dominant_long = ? WHERE uuid = ?', newest.dominant_lat, newest.dominant_long, newest.uuid);
+		}
+	});
 });
