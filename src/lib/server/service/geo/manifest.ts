@@ -58,29 +58,26 @@ export async function geoManifestColumns(deps: ReadDeps, key: ApiKey, dataset: D
 
 /**
  * The page as the JSON text the REST route and the MCP tool send: the same bytes as
- * JSON.stringify(geoManifest(…)). The items' text is written by the database itself and comes back
- * as one value: materialising 5,000 rows as JavaScript values, turning them into objects,
- * serialising them and encoding the text as UTF-8 was 36 ms of a reader's CPU per page of 5,000 on
- * SQLite; this is 19 ms (docs/benchmarks.md, issue 17). On PostgreSQL the same cut makes a walk's
- * pages cheaper for the reader thread and for the database, which no longer sends 5,000 rows of
- * nine columns. A page with a coordinate the database would write otherwise than JavaScript
- * (TINY) is written the JavaScript way, from the same plan.
+ * JSON.stringify(geoManifest(…)). On SQLite the items' text is written by SQLite itself and comes
+ * back as one buffer: materialising 5,000 rows as JavaScript values, turning them into objects,
+ * serialising them and encoding the text as UTF-8 was 36 ms of a reader's CPU per page of 5,000;
+ * this is 19 ms (docs/benchmarks.md, issue 17). Elsewhere (PostgreSQL, or a page SQLite would
+ * write otherwise, TINY) the page is written the JavaScript way, from the same plan.
  */
 export async function geoManifestJson(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<Uint8Array> {
 	const plan = await planPage(deps, key, dataset, component, q);
 	const viaJavaScript = async () => Buffer.from(JSON.stringify(itemsPage(await pageRows(deps, plan))));
-	const text = ITEM_TEXT[deps.sql.engine];
-	// The aggregate takes the rows in the order the subquery gives them (its ORDER BY, read off the
+	if (deps.sql.engine !== 'sqlite') return viaJavaScript();
+	// group_concat takes the rows in the order the subquery gives them (its ORDER BY, read off the
 	// index); asking for that order again in the aggregate would sort 5,000 rows a second time.
-	// tests/service/geo.test.ts compares every page with geoManifest's on both engines, which would
-	// catch a change.
-	const found = await deps.sql.get<{ items: Buffer | string | null; fetched: number | string; tiny: number | string | null }>(
-		`SELECT ${text.join} AS items, count(*) AS fetched, sum(tiny) AS tiny FROM (SELECT ${text.item} AS item, ${TINY} AS tiny ${plan.from}) page`,
+	// tests/service/geo.test.ts compares every page with geoManifest's, which would catch a change.
+	const found = await deps.sql.get<{ items: Buffer | null; fetched: number; tiny: number }>(
+		`SELECT CAST(group_concat(item, ',') AS BLOB) AS items, count(*) AS fetched, sum(tiny) AS tiny FROM (SELECT ${ITEM_JSON} AS item, ${TINY} AS tiny ${plan.from})`,
 		plan.params
 	);
-	if (Number(found?.tiny ?? 0) > 0) return viaJavaScript();
-	let items = found?.items == null ? Buffer.alloc(0) : typeof found.items === 'string' ? Buffer.from(found.items) : found.items;
-	const fetched = Number(found?.fetched ?? 0);
+	if (found?.tiny) return viaJavaScript();
+	let items = found?.items ?? Buffer.alloc(0);
+	const fetched = found?.fetched ?? 0;
 	let last: Position | undefined;
 	if (fetched > plan.limit) {
 		// The row past the page says only that there is more: cut it off, and read the position of
@@ -96,62 +93,39 @@ export async function geoManifestJson(deps: ReadDeps, key: ApiKey, dataset: Data
 }
 
 /**
- * Coordinates as JSON.stringify writes them. SQLite writes an integral REAL as "28.0" (JavaScript:
- * "28"), which is mended here, and below 1e-4 in exponent form ("1.0e-05"; JavaScript: "0.00001").
- * PostgreSQL (12 and later) writes the shortest text that reads back exactly, as JavaScript does,
- * integral values without ".0", but below 1e-4 in exponent form too ("1e-05"), and -0 as "-0"
- * (JavaScript: "0"; adding +0 makes it 0). A page with a coordinate below 1e-4 (TINY) is sent the
- * JavaScript way. Otherwise the two agree for the coordinates stored here, which the generator
- * rounds to 1e-5° (dataset/records.ts): SQLite writes 15 significant digits when they read back
- * exactly, and JavaScript the fewest that do, the same digits for such values.
+ * A coordinate as JSON.stringify writes it. SQLite writes an integral REAL as "28.0" (JavaScript:
+ * "28"), and below 1e-4 in exponent form ("1.0e-05"; JavaScript: "0.00001"): the first is mended
+ * here, the second (TINY) sends the page the JavaScript way. Otherwise the two agree for the
+ * coordinates stored here, which the generator rounds to 1e-5° (dataset/records.ts): SQLite writes
+ * 15 significant digits when they read back exactly, and JavaScript the fewest that do, the same
+ * digits for such values. (A coordinate of 16-17 significant digits would be written with 17, the
+ * same number in other digits.)
  */
+const jsonNumber = (x: string) => `json_quote(CASE WHEN ${x} = CAST(${x} AS INTEGER) THEN CAST(${x} AS INTEGER) ELSE ${x} END)`;
 const tinyNumber = (x: string) => `(${x} <> 0 AND abs(${x}) < 1e-4)`;
-const TINY = `CASE WHEN ${tinyNumber('r.dominant_lat')} OR ${tinyNumber('r.dominant_long')} THEN 1 ELSE 0 END`;
+const TINY = `(${tinyNumber('r.dominant_lat')} OR ${tinyNumber('r.dominant_long')})`;
+/** A member that toItem leaves out when the column is null. */
+const optionalMember = (name: string, x: string) => `iif(${x} IS NULL, '', ',"${name}":' || json_quote(${x}))`;
 /**
- * One item's JSON text, member for member as JSON.stringify(toItem(row)) writes it (SQLite's
- * json_quote and PostgreSQL's to_json escape strings as JSON.stringify does). An item's text starts
- * with ITEM_START and nowhere else: inside a string the quotes would be escaped.
+ * One item's JSON text, member for member as JSON.stringify(toItem(row)) writes it (json_quote
+ * escapes strings as JSON.stringify does). An item's text starts with ITEM_START and nowhere else:
+ * inside a string the quotes would be escaped.
  */
 const ITEM_START = '{"uuid":';
-interface ItemText {
-	quote: (x: string) => string;
-	number: (x: string) => string;
-	/** A member that toItem leaves out when the column is null. */
-	optional: (name: string, x: string) => string;
-	/** The items' texts joined by commas, in the subquery's order. */
-	join: string;
-}
 // Joined with ||, not format(): format parses its pattern again for every row (a 5,000-item page
-// at 1M records on SQLite: 15.3 -> 13.6 ms, the same bytes).
-const itemText = (t: ItemText) =>
-	[
-		`'${ITEM_START}' || ${t.quote('r.uuid')}`,
-		`',"primary_id":' || r.primary_id`,
-		`',"primary_date":' || ${t.quote('r.primary_date')}`,
-		`',"dominant_lat":' || ${t.number('r.dominant_lat')}`,
-		`',"dominant_long":' || ${t.number('r.dominant_long')}`,
-		t.optional('entity', 'r.entity'),
-		t.optional('primary_country', 'r.primary_country'),
-		t.optional('second_geo_layer', 'r.second_geo_layer'),
-		t.optional('title', 'r.title'),
-		`'}'`
-	].join(' || ');
-const SQLITE_TEXT: ItemText = {
-	quote: (x) => `json_quote(${x})`,
-	number: (x) => `json_quote(CASE WHEN ${x} = CAST(${x} AS INTEGER) THEN CAST(${x} AS INTEGER) ELSE ${x} END)`,
-	optional: (name, x) => `iif(${x} IS NULL, '', ',"${name}":' || json_quote(${x}))`,
-	join: `CAST(group_concat(item, ',') AS BLOB)`
-};
-const POSTGRES_TEXT: ItemText = {
-	quote: (x) => `to_json(${x})::text`,
-	number: (x) => `(${x} + 0)::text`,
-	optional: (name, x) => `coalesce(',"${name}":' || to_json(${x})::text, '')`,
-	join: `string_agg(item, ',')`
-};
-const ITEM_TEXT: Record<ReadDeps['sql']['engine'], { item: string; join: string }> = {
-	sqlite: { item: itemText(SQLITE_TEXT), join: SQLITE_TEXT.join },
-	postgres: { item: itemText(POSTGRES_TEXT), join: POSTGRES_TEXT.join }
-};
+// at 1M records: 15.3 -> 13.6 ms of SQLite, the same bytes).
+const ITEM_JSON = [
+	`'${ITEM_START}' || json_quote(r.uuid)`,
+	`',"primary_id":' || r.primary_id`,
+	`',"primary_date":' || json_quote(r.primary_date)`,
+	`',"dominant_lat":' || ${jsonNumber('r.dominant_lat')}`,
+	`',"dominant_long":' || ${jsonNumber('r.dominant_long')}`,
+	optionalMember('entity', 'r.entity'),
+	optionalMember('primary_country', 'r.primary_country'),
+	optionalMember('second_geo_layer', 'r.second_geo_layer'),
+	optionalMember('title', 'r.title'),
+	`'}'`
+].join(' || ');
 
 /** A page's query, checked against the key and cursor: FROM … LIMIT (one row past the page) and its parameters. */
 interface PagePlan {
