@@ -55,32 +55,41 @@ async function build(sql: PostgresSql, client: pg.PoolClient, stamp: string, onP
 	const chunks = {} as Record<Dataset, number>;
 	/** Each chunk table's GIN index and statistics, built while the next table is filled. */
 	const indexing: Promise<void>[] = [];
-	for (const dataset of DATASETS) {
-		const trainer = new TermModelTrainer();
-		const records = (await sql.pluck<number>('SELECT count(*) FROM records WHERE dataset = ?', [dataset])) ?? 0;
-		const stride = sampleStride(records);
-		for (const component of COMPONENTS) {
-			const { finishing } = await indexComponent(sql, client, dataset, component, trainer, stride, (n) => {
-				progress.done += n;
-				onProgress({ phase: PROGRESS_PHASE, ...progress });
-			});
-			indexing.push(finishing);
+	try {
+		for (const dataset of DATASETS) {
+			const trainer = new TermModelTrainer();
+			const records = (await sql.pluck<number>('SELECT count(*) FROM records WHERE dataset = ?', [dataset])) ?? 0;
+			const stride = sampleStride(records);
+			for (const component of COMPONENTS) {
+				const { finishing } = await indexComponent(sql, client, dataset, component, trainer, stride, (n) => {
+					progress.done += n;
+					onProgress({ phase: PROGRESS_PHASE, ...progress });
+				});
+				indexing.push(finishing);
+			}
+			await client.query('DELETE FROM nl_terms WHERE dataset = $1', [dataset]);
+			const terms = copyInto(client, 'nl_terms', ['dataset', 'term', 'df', 'vector']);
+			for (const row of termRows(trainer)) await terms.row([dataset, ...row]);
+			await terms.end();
+			for (const t of trainer.df.keys()) vocabulary.add(t);
+			chunks[dataset] = trainer.chunks;
 		}
-		await client.query('DELETE FROM nl_terms WHERE dataset = $1', [dataset]);
-		const terms = copyInto(client, 'nl_terms', ['dataset', 'term', 'df', 'vector']);
-		for (const row of termRows(trainer)) await terms.row([dataset, ...row]);
-		await terms.end();
-		for (const t of trainer.df.keys()) vocabulary.add(t);
-		chunks[dataset] = trainer.chunks;
+		await client.query('TRUNCATE nl_synonyms');
+		const synonyms = copyInto(client, 'nl_synonyms', ['word', 'synonyms']);
+		for (const [word, list] of firstSenseSynonyms((w) => vocabulary.has(w))) await synonyms.row([word, JSON.stringify(list)]);
+		await synonyms.end();
+	} finally {
+		// The GIN builds have ended before the index is declared built, or before a failure leaves the lock.
+		await allEnded(indexing);
 	}
-	await client.query('TRUNCATE nl_synonyms');
-	const synonyms = copyInto(client, 'nl_synonyms', ['word', 'synonyms']);
-	for (const [word, list] of firstSenseSynonyms((w) => vocabulary.has(w))) await synonyms.row([word, JSON.stringify(list)]);
-	await synonyms.end();
-	const failed = (await Promise.allSettled(indexing)).find((r) => r.status === 'rejected');
-	if (failed) throw failed.reason;
 	const done: NlIndexMeta = { version: NL_INDEX_VERSION, dataset: stamp, chunks };
 	await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [NL_META_KEY, JSON.stringify(done)]);
+}
+
+/** Waits for every one of the work's promises to end, then throws the first failure among them. */
+async function allEnded(work: Promise<unknown>[]): Promise<void> {
+	const failed = (await Promise.allSettled(work)).find((r) => r.status === 'rejected');
+	if (failed) throw failed.reason;
 }
 
 /**
@@ -143,8 +152,7 @@ async function indexComponent(
 		}
 	} finally {
 		// Every conversion has ended before the stages go, or before a failure leaves the lock.
-		const failed = (await Promise.allSettled(converting)).find((r) => r.status === 'rejected');
-		if (failed) throw failed.reason;
+		await allEnded(converting);
 	}
 	for (const stage of stages) await client.query(`DROP TABLE ${stage}`);
 	const finishing = (async () => {
