@@ -110,6 +110,33 @@ describe('the same bytes with and without reader workers', () => {
 		}
 	});
 
+	it('walks a manifest with pages read ahead, page for page the bytes of the walk without, and shows no other key a page read ahead', async () => {
+		// With readers, once a client follows a cursor the next page is read before it asks (reads/read-ahead.ts).
+		const walk = async (s: TestServer, key?: string) => {
+			const pages: string[] = [];
+			let cursor: string | null = null;
+			do {
+				const r = await read(await s.get(`/v1/icdb/videos/geo-manifest?limit=150${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, key));
+				expect(r.status).toBe(200);
+				pages.push(r.body);
+				cursor = (JSON.parse(r.body) as { next_cursor: string | null }).next_cursor;
+			} while (cursor);
+			return pages;
+		};
+		const [ahead, plain] = [await walk(pool), await walk(single)];
+		expect(ahead.length).toBeGreaterThan(3);
+		expect(ahead).toEqual(plain);
+
+		// An attacker holding another key and the cursor of a page that was read ahead gets the
+		// cursor refused, not that page; its owner then gets the page, unchanged.
+		const other = pool.createKey();
+		const first = JSON.parse((await read(await pool.get('/v1/icdb/videos/geo-manifest?limit=150'))).body);
+		const second = JSON.parse((await read(await pool.get(`/v1/icdb/videos/geo-manifest?limit=150&cursor=${encodeURIComponent(first.next_cursor)}`))).body);
+		const thirdPath = `/v1/icdb/videos/geo-manifest?limit=150&cursor=${encodeURIComponent(second.next_cursor)}`;
+		await expectProblem(await pool.get(thirdPath, other.key), 400, 'invalid_cursor');
+		expect((await read(await pool.get(thirdPath))).body).toBe(plain[2]);
+	});
+
 	it('answers MCP tool calls identically', async () => {
 		const db = oracle(pool);
 		const video = db.one<{ uuid: string; primary_id: number }>("SELECT uuid, primary_id FROM records WHERE dataset = 'icd' AND component = 'video' ORDER BY id LIMIT 1 OFFSET 11");

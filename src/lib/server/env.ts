@@ -52,6 +52,7 @@ const schema = z.object({
 	DB_READERS: intFrom(os.availableParallelism(), 0),
 	DB_READ_QUEUE: intFrom(256, 1),
 	DB_READ_INLINE_MS: intFrom(2, 0),
+	DB_READ_AHEAD: intFrom(16, 0),
 	MAIN_THREAD_NICE: z
 		.string()
 		.optional()
@@ -123,6 +124,12 @@ export interface Settings {
 	 */
 	readInlineMs: number;
 	/**
+	 * With readers: geo-manifest pages read ahead for clients walking a manifest, held at most at
+	 * once (DB_READ_AHEAD, default 16; 0: never). Read only while the readers' queue is empty
+	 * (service/reads/read-ahead.ts).
+	 */
+	readAhead: number;
+	/**
 	 * Nice value of the main thread once the readers run (MAIN_THREAD_NICE, default -10; 0 leaves
 	 * it as started): above the readers, so a lookup is not queued behind their queries for CPU
 	 * (service/reads/priority.ts). Linux only; needs CAP_SYS_NICE, else the server says so.
@@ -178,6 +185,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 		readers: e.DB_READERS,
 		readQueue: e.DB_READ_QUEUE,
 		readInlineMs: e.DB_READ_INLINE_MS,
+		readAhead: e.DB_READ_AHEAD,
 		mainThreadNice: e.MAIN_THREAD_NICE,
 		database: { url: e.DATABASE_URL, readUrl: e.DATABASE_READ_URL || e.DATABASE_URL, poolSize: e.DB_POOL_SIZE },
 		testing: e.NODE_ENV === 'test',

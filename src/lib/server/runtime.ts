@@ -19,6 +19,7 @@ import { serverSecret } from './db/secrets';
 import { clock } from './clock';
 import { forgetLexicons, lexicon } from './service/understand/lexicon';
 import { DATASETS } from '../types/dataset';
+import { withReadAhead } from './service/reads/read-ahead';
 
 export interface Runtime extends ServiceDeps {
 	settings: Settings;
@@ -69,7 +70,8 @@ export async function startReaders(rt: Runtime): Promise<void> {
 	const lexicons = Object.fromEntries(await Promise.all(DATASETS.map(async (d) => [d, await lexicon(rt.sql, d)])));
 	// Row reads stay on this thread, over the connection it read with until now (pool.ts).
 	const pool = await poolReads(rt.settings, { readers: rt.settings.readers, queue: rt.settings.readQueue, inlineBudgetMs: rt.settings.readInlineMs, lexicons }, rt.reads);
-	rt.reads = pool;
+	// Walks of the geo manifests get their next page read while they receive this one (read-ahead.ts).
+	rt.reads = withReadAhead(pool, { pages: rt.settings.readAhead, busy: () => pool.queued() > 0 });
 	// Raised only now: threads inherit their creator's priority (reads/priority.ts).
 	if (rt.settings.mainThreadNice !== 0) {
 		const refused = setMainThreadNice(rt.settings.mainThreadNice);

@@ -56,6 +56,8 @@ function refusal(error: unknown, name: ReadName): ProblemError {
 export interface PoolReads extends Reads {
 	/** Stops one query reader in the middle of its work, as a crash would (test-only: SIGUSR2 under NODE_ENV=test). */
 	interruptOne(): void;
+	/** Query reads waiting for a reader now. */
+	queued(): number;
 }
 
 /** `rows`: the reads of this thread, which answer the row reads (ROW_READS). */
@@ -112,6 +114,7 @@ export async function poolReads(settings: Settings, size: PoolOptions, rows: Rea
 	return {
 		mode: 'pool',
 		interruptOne: () => void queries.threads[0]?.terminate(),
+		queued: () => queries.queueSize,
 		json: (name, at, ...args) => (ROW_READS.has(name) ? rows.json(name, at, ...args) : placed({ name, at, args, as: 'json' }, () => rows.json(name, at, ...args))),
 		value: (name, at, ...args) => (ROW_READS.has(name) ? rows.value(name, at, ...args) : placed({ name, at, args, as: 'value' }, () => rows.value(name, at, ...args))),
 		async close() {
