@@ -4,6 +4,7 @@ import { readRecordStream, recordRef } from '../../stream/decode';
 import { ServiceClient } from './client';
 import { Pacer } from './pacer';
 import { recordStream } from './record-stream';
+import { walkManifests } from './walker';
 import { problemBody, startFakeService, type FakeService } from './testing/fake-service';
 
 const PARTS: PartId[] = ['icd/video', 'icd/image', 'icdb/video', 'icdb/image'];
@@ -90,6 +91,31 @@ describe('walker against a loopback service', () => {
 		expect(fake.mostPending()).toBeGreaterThanOrEqual(2);
 		// …and connections were reused: at most one per part in flight, not one per page.
 		expect(fake.connections()).toBeLessThanOrEqual(8);
+	});
+
+	it('asks for the next page while the page before is still being handed on', async () => {
+		fake = await startFakeService({ 'icd/videos': 500 });
+		fake.script(() => ({ delayMs: 30 }));
+		// Each page takes the consumer 60 ms to take (a slow link's back-pressure); the request for
+		// the next one is already at the service meanwhile, one at a time.
+		const log: string[] = [];
+		const { received } = await walkManifests({
+			source: client(),
+			parts: ['icd/video'],
+			pageSize: 100,
+			signal: new AbortController().signal,
+			emit: async (event) => {
+				if (event.type !== 'page') return;
+				log.push(`emit started, ${fake.requests.length} asked`);
+				await new Promise((r) => setTimeout(r, 60));
+				log.push(`emit ended, ${fake.requests.length} asked`);
+			}
+		});
+		expect(received).toBe(500);
+		expect(fake.requests).toHaveLength(5);
+		// While page k (of 5) was handed on, page k+1 had been asked for.
+		expect(log.filter((l) => l.startsWith('emit ended'))).toEqual(['emit ended, 2 asked', 'emit ended, 3 asked', 'emit ended, 4 asked', 'emit ended, 5 asked', 'emit ended, 5 asked']);
+		expect(fake.mostPending()).toBe(1);
 	});
 
 	it('restarts without cursor on invalid_cursor and sends every record exactly once', async () => {

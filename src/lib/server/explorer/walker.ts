@@ -62,19 +62,35 @@ async function walkPart(part: PartId, options: WalkOptions, progress: { received
 	const onWait: CallOptions['onWait'] = (wait) => void emit({ type: 'waiting', part, ...wait });
 	let cursor: string | undefined;
 	let restarts = 0;
+	const request = (at: string | undefined) => {
+		// After the current turn of the event loop: the connection that brought the last page is
+		// back in the pool by then and carries this request too (kept alive, not a new one).
+		const page = new Promise<void>((resolve) => setImmediate(resolve)).then(() => source.geoManifestPage(dataset, component, { cursor: at, limit, filters: options.filters }, { signal, onWait }));
+		// Awaited on the next turn of the loop; if the walk ends first (an abort, a failed emit), its
+		// failure is nobody's to handle.
+		page.catch(() => {});
+		return page;
+	};
+	let pending = request(cursor);
 
 	for (;;) {
 		let page: GeoPage;
 		try {
-			page = await source.geoManifestPage(dataset, component, { cursor, limit, filters: options.filters }, { signal, onWait });
+			page = await pending;
 		} catch (error) {
 			if (cursor === undefined || !isCursorRejection(error)) throw error;
 			if (++restarts > maxRestarts) throw tooManyRestarts(part, maxRestarts);
 			await emit({ type: 'restart', part, message: `The service rejected the cursor of the ${label(part)} geo manifest; restarting it from the beginning (records already received are skipped).` });
 			cursor = undefined;
+			pending = request(cursor);
 			continue;
 		}
 		signal.throwIfAborted();
+		if (page.nextCursor !== null && page.nextCursor === cursor) throw new ServiceError({ status: 502, code: 'cursor_loop', title: 'Cursor loop' }, `The service returned the same cursor twice for the ${label(part)} geo manifest; the walk cannot advance.`);
+		// The next page is asked for before this one is handed on: the service reads it (and the
+		// link carries it) while this page is filtered, encoded and sent, instead of after. Still one
+		// request of a part in flight at a time, and the emit's back-pressure still paces the walk.
+		if (page.nextCursor !== null) pending = request(page.nextCursor);
 
 		const fresh = page.items.filter((item) => isMappable(item) && sent.addIfUuid(item.uuid));
 		progress.received += fresh.length;
@@ -82,7 +98,6 @@ async function walkPart(part: PartId, options: WalkOptions, progress: { received
 		await emit({ type: 'progress', part, received: progress.received, total: page.total ?? 0 });
 
 		if (page.nextCursor === null) break;
-		if (page.nextCursor === cursor) throw new ServiceError({ status: 502, code: 'cursor_loop', title: 'Cursor loop' }, `The service returned the same cursor twice for the ${label(part)} geo manifest; the walk cannot advance.`);
 		cursor = page.nextCursor;
 	}
 	await emit({ type: 'part-done', part, received: progress.received });
