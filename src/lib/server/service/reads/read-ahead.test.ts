@@ -153,6 +153,29 @@ describe('read-ahead of geo-manifest pages', () => {
 		expect(full.aheadHeld).toBe(1);
 	});
 
+	it('reads a page again for its request when its read ahead failed', async () => {
+		const plain = inlineReads({ sql, settings: {} as never });
+		const first = page(await plain.json('geoManifest', 0, KEY, 'icd', 'video', { limit: 10 }));
+		const cursor3 = page(await plain.json('geoManifest', 0, KEY, 'icd', 'video', { limit: 10, cursor: first.next_cursor! })).next_cursor!;
+		// The first read of the third page fails, as a reader dying under it would: that is its read ahead.
+		const { reads, asked } = countedReads();
+		let failed = 0;
+		const failing: Reads = {
+			...reads,
+			json: (name, at, ...args) => {
+				if ((args[3] as GeoQuery).cursor === cursor3 && failed++ === 0) return Promise.reject(new Error('reader stopped'));
+				return reads.json(name, at, ...args);
+			}
+		};
+		const ahead = withReadAhead(failing, { pages: 4, busy: () => false });
+		await ahead.json('geoManifest', 0, KEY, 'icd', 'video', { limit: 10, cursor: first.next_cursor! });
+		expect(ahead.aheadHeld).toBe(1);
+		const third = await ahead.json('geoManifest', 0, KEY, 'icd', 'video', { limit: 10, cursor: cursor3 });
+		expect(failed).toBe(2);
+		expect(asked.filter((a) => a.cursor === cursor3)).toHaveLength(1);
+		expect(text(third)).toBe(text(await plain.json('geoManifest', 0, KEY, 'icd', 'video', { limit: 10, cursor: cursor3 })));
+	});
+
 	it('finds the next cursor in a page of JSON text and in a page of columns', () => {
 		const cursor = 'abc.def';
 		expect(nextCursorOf(Buffer.from(`{"status":"ok","items":[{"title":"\\"next_cursor\\":\\"x\\""}],"limit":5,"next_cursor":"${cursor}"}`))).toBe(cursor);

@@ -103,7 +103,8 @@ export function withReadAhead<R extends Reads>(reads: R, options: ReadAheadOptio
 			const k = requestKey(name as WalkRead, as, key, dataset, component, q);
 			const ahead = held.get(k);
 			if (ahead) held.delete(k);
-			const result = ahead && ahead.expires > Date.now() ? await ahead.result : await inner(name, at, ...args);
+			// A read ahead that failed (its reader died, say) is not this request's failure: it reads the page itself.
+			const result = ahead && ahead.expires > Date.now() ? await ahead.result.catch(() => inner(name, at, ...args)) : await inner(name, at, ...args);
 			readNext(name as WalkRead, as, at, args, result);
 			return result;
 		};
