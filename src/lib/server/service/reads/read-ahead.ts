@@ -76,25 +76,25 @@ export function withReadAhead<R extends Reads>(reads: R, options: ReadAheadOptio
 		for (const [k, entry] of held) if (entry.expires <= now) held.delete(k);
 	}
 
-	/** Starts reading the page after `result` for the same request, when it is worth it and there is room. */
-	function readNext(name: WalkRead, as: 'json' | 'value', at: number, args: unknown[], result: unknown): void {
-		const [key, dataset, component, q] = args as [ApiKey, Dataset, Component, GeoQuery];
-		const cursor = nextCursorOf(result);
-		if (cursor === null || options.busy()) return;
-		dropExpired(Date.now());
-		if (held.size >= options.pages) return;
-		const next: GeoQuery = { ...q, cursor };
-		const k = requestKey(name, as, key, dataset, component, next);
-		if (held.has(k)) return;
-		const read = (as === 'json' ? reads.json : reads.value) as (n: ReadName, at: number, ...a: unknown[]) => Promise<unknown>;
-		const pending = read.call(reads, name, at, key, dataset, component, next);
-		// A page nobody asks for must not be an unhandled rejection; its request sees the error itself.
-		pending.catch(() => {});
-		held.set(k, { result: pending, expires: Date.now() + ttlMs });
-	}
-
 	function walkRead(as: 'json' | 'value') {
 		const inner = (as === 'json' ? reads.json : reads.value).bind(reads) as (n: ReadName, at: number, ...a: unknown[]) => Promise<unknown>;
+
+		/** Starts reading the page after `result` for the same request, when it is worth it and there is room. */
+		function readNext(name: WalkRead, at: number, args: unknown[], result: unknown): void {
+			const [key, dataset, component, q] = args as [ApiKey, Dataset, Component, GeoQuery];
+			const cursor = nextCursorOf(result);
+			if (cursor === null || options.busy()) return;
+			dropExpired(Date.now());
+			if (held.size >= options.pages) return;
+			const next: GeoQuery = { ...q, cursor };
+			const k = requestKey(name, as, key, dataset, component, next);
+			if (held.has(k)) return;
+			const pending = inner(name, at, key, dataset, component, next);
+			// A page nobody asks for must not be an unhandled rejection; its request reads the page again.
+			pending.catch(() => {});
+			held.set(k, { result: pending, expires: Date.now() + ttlMs });
+		}
+
 		return async (name: ReadName, at: number, ...args: unknown[]): Promise<unknown> => {
 			if (options.pages <= 0 || !WALK_READS.has(name)) return inner(name, at, ...args);
 			const [key, dataset, component, q] = args as [ApiKey, Dataset, Component, GeoQuery];
@@ -105,7 +105,7 @@ export function withReadAhead<R extends Reads>(reads: R, options: ReadAheadOptio
 			if (ahead) held.delete(k);
 			// A read ahead that failed (its reader died, say) is not this request's failure: it reads the page itself.
 			const result = ahead && ahead.expires > Date.now() ? await ahead.result.catch(() => inner(name, at, ...args)) : await inner(name, at, ...args);
-			readNext(name as WalkRead, as, at, args, result);
+			readNext(name as WalkRead, at, args, result);
 			return result;
 		};
 	}
