@@ -6,7 +6,7 @@ import { edgeFor, type Edge } from '$lib/server/edge/guard';
 import { compressResponse } from '$lib/server/edge/compress';
 import { gate, PUBLIC_SERVICE_PATHS, SERVICE_PATH, withHeaders } from '$lib/server/service/http';
 import { problem, problemResponse } from '$lib/server/service/problems';
-import { earlyStartOf, pageConfig, withPageConfig } from '$lib/server/page-config';
+import { pageConfig, withPageConfig } from '$lib/server/page-config';
 import { sessions } from '$lib/server/session';
 import { ModeRefusal } from '$lib/server/session/mode';
 import { SecretError } from '$lib/server/session/secret';
@@ -46,7 +46,7 @@ async function route(event: RequestEvent, resolve: Parameters<Handle>[0]['resolv
 		const { gate: sessionGate } = await sessions(rt);
 		const refused = await sessionGate.admit(event);
 		if (refused) return sessionGate.finish(event, refused);
-		const config = pageConfig(rt.settings, event.locals, earlyStartOf(event.url));
+		const config = pageConfig(rt.settings, event.locals);
 		return sessionGate.finish(event, await resolve(event, { transformPageChunk: ({ html }) => withPageConfig(html, config, event.url) }));
 	}
 

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../lib/chromium';
 import { installDrawProbe, type LoadMarks } from './browser';
-import { LINKS, shapeLink, type Link } from './link-shaper';
+import { LINKS, shapeLink, type Link, type ShapedLink } from './link-shaper';
 import { median, round } from './stats';
 
 const VIEWPORT = { width: 1280, height: 720 };
@@ -93,48 +93,55 @@ export async function benchNetwork(
 		// Shaders compile once per browser (software WebGL): a discarded load of each page first.
 		for (const kind of kinds) await loadOnce(browser, serverOf(kind) + PAGES[kind], options.timeoutSeconds * 1000);
 		for (const link of links) {
-			for (const kind of kinds) {
-				// One shaped link per page's server (the baseline has its own), loads one at a time.
-				const shaped = await shapeLink(new URL(serverOf(kind)), link);
-				try {
-					const first: number[] = [];
-					const all: number[] = [];
-					const shown: number[] = [];
-					const bytes: number[] = [];
-					let timedOut = 0;
-					for (let run = 0; run < options.runs; run++) {
+			// One shaped link per page's server (the baseline has its own). The pages' loads
+			// alternate run by run: in blocks (every load of one page, then every load of the
+			// other), a machine growing busier or quieter over a block's minutes read as a
+			// difference between the pages.
+			const shapedLinks = new Map<Kind, ShapedLink>();
+			for (const kind of kinds) shapedLinks.set(kind, await shapeLink(new URL(serverOf(kind)), link));
+			const samples = new Map(kinds.map((kind) => [kind, { first: [] as number[], all: [] as number[], shown: [] as number[], bytes: [] as number[], timedOut: 0, stopped: false }]));
+			try {
+				for (let run = 0; run < options.runs; run++) {
+					for (const kind of kinds) {
+						const sample = samples.get(kind)!;
+						// A page that did not finish is not loaded again on this link.
+						if (sample.stopped) continue;
+						const shaped = shapedLinks.get(kind)!;
 						shaped.reset();
 						const marks = await loadOnce(browser, shaped.url + PAGES[kind], options.timeoutSeconds * 1000);
 						if (!marks || marks.allDrawn === null) {
-							timedOut++;
+							sample.timedOut++;
+							sample.stopped = true;
 							options.log(`  ${link.name.padEnd(18)} ${kind.padEnd(8)} run ${run + 1}: not finished in ${options.timeoutSeconds} s`);
-							// A page that did not finish is not loaded again on this link.
-							break;
+							continue;
 						}
-						first.push(marks.firstDraw! / 1000);
+						sample.first.push(marks.firstDraw! / 1000);
 						// A page without a 2D paint (the naive one) shows its points when the map draws them.
 						const shownAt = marks.allShown ?? marks.allDrawn;
-						all.push(marks.allDrawn / 1000);
-						shown.push(shownAt / 1000);
+						sample.all.push(marks.allDrawn / 1000);
+						sample.shown.push(shownAt / 1000);
 						// The link's counters keep the last bytes of a closing page: read after a moment.
 						await new Promise((r) => setTimeout(r, 300));
-						bytes.push(shaped.bytes().down);
+						sample.bytes.push(shaped.bytes().down);
 						if (kind === 'explorer') records = marks.records;
 						options.log(`  ${link.name.padEnd(18)} ${kind.padEnd(8)} run ${run + 1}: first points ${round(marks.firstDraw! / 1000)} s, all shown ${round(shownAt / 1000)} s, on the map ${round(marks.allDrawn / 1000)} s, ${(shaped.bytes().down / 1e6).toFixed(2)} MB down`);
 					}
-					rows.push({
-						link: link.name,
-						page: kind,
-						firstPointsS: first.length ? round(median(first)) : null,
-						allShownS: shown.length ? round(median(shown)) : null,
-						allPointsS: all.length ? round(median(all)) : null,
-						bytesDown: bytes.length ? Math.round(median(bytes)) : null,
-						records: kind === 'explorer' ? records : null,
-						timedOut
-					});
-				} finally {
-					await shaped.close();
 				}
+			} finally {
+				for (const shaped of shapedLinks.values()) await shaped.close();
+			}
+			for (const kind of kinds) {
+				const { first, all, shown, bytes, timedOut } = samples.get(kind)!;
+				rows.push({
+					link: link.name,
+					page: kind,
+					firstPointsS: first.length ? round(median(first)) : null,
+					allShownS: shown.length ? round(median(shown)) : null,
+					allPointsS: all.length ? round(median(all)) : null,
+					bytesDown: bytes.length ? Math.round(median(bytes)) : null,
+					records: kind === 'explorer' ? records : null,
+					timedOut
+				});
 			}
 		}
 	} finally {

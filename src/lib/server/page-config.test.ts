@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earlyStartOf, pageConfig, withPageConfig } from './page-config';
-import { STREAM_URL } from '../types/stream';
+import { withPageConfig } from './page-config';
 
 const HTML = '<html lang="en" data-theme="%explorer.theme%"><script type="application/json">%explorer.config%</script></html>';
 const CONFIG = { mapStyleUrl: '', serviceLabel: 'embedded ICD service', access: { mode: 'single-user' as const } };
@@ -21,13 +20,5 @@ describe('the page with its config', () => {
 	it('escapes < in the config so no value can close its script element', () => {
 		const html = withPageConfig(HTML, { ...CONFIG, serviceLabel: '</script><b>' }, new URL('http://x/'));
 		expect(html).not.toContain('</script><b>');
-	});
-
-	it("starts the explorer's worker, stream and outlines from the explorer's page only", () => {
-		const early = earlyStartOf(new URL('http://x/?at=10,20,3'));
-		expect(early).toEqual({ worker: expect.stringMatching(/points\.worker/), stream: STREAM_URL, countries: expect.stringMatching(/countries-110m/) });
-		expect(pageConfig({ mapStyleUrl: '', remoteBaseUrl: '' } as never, {}, early).early).toBe(early);
-		for (const other of ['http://x/signin', 'http://x/api/stream', 'http://x/v1/openapi.json']) expect(earlyStartOf(new URL(other))).toBeUndefined();
-		expect(pageConfig({ mapStyleUrl: '', remoteBaseUrl: '' } as never)).not.toHaveProperty('early');
 	});
 });

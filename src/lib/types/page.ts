@@ -8,24 +8,7 @@ export interface PageConfig {
 	serviceLabel: string;
 	/** Whose key the page works under, and what it may see. */
 	access: PageAccess;
-	/** The explorer page only: what app.html's inline script starts before the app's modules arrive. */
-	early?: EarlyStart;
 }
-
-/**
- * The points worker, the record stream it loads and the map's first outlines, all known to the
- * server (the worker's and outlines' file names carry a content hash): the page's inline script
- * starts them as its HTML is parsed (src/lib/map/worker/early-start.ts).
- */
-export interface EarlyStart {
-	/** The worker's script file. */
-	worker: string;
-	stream: string;
-	countries: string;
-}
-
-/** Where app.html's inline script leaves the worker it started, for early-start.ts to take over. */
-export const EARLY_START_GLOBAL = '__explorerEarlyStart';
 
 /**
  * single-user: the server-held key, every part streamed (a part it may not see says so);

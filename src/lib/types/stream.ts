@@ -16,9 +16,6 @@
 // through the component-id lookup); one without a usable primary_id travels with its uuid.
 import type { Component, Dataset } from './dataset';
 
-/** Every record of both datasets and components: the explorer's one stream (docs/stream-format.md). */
-export const STREAM_URL = '/api/stream?datasets=icd,icdb&components=video,image';
-
 export const STREAM_CONTENT_TYPE = 'application/vnd.icd-explorer.stream';
 /** The version this build writes and reads. Format 1 (Arrow IPC batches, 16-byte uuids) had no header. */
 export const STREAM_FORMAT_VERSION = 2;
