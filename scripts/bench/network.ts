@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../lib/chromium';
 import { installDrawProbe, type LoadMarks } from './browser';
 import { LINKS, shapeLink, type Link, type ShapedLink } from './link-shaper';
-import { median, round } from './stats';
+import { median, percentile, round } from './stats';
 
 const VIEWPORT = { width: 1280, height: 720 };
 const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -27,6 +27,12 @@ export interface NetworkRow {
 	allShownS: number | null;
 	/** Every record drawn by the map (deck.gl): the analyst can pan, zoom and open them. */
 	allPointsS: number | null;
+	/**
+	 * The loads' spread: first points and all points shown at the 25th and 75th percentiles. On a
+	 * 2-core machine loads of one build on one link spread over ±0.15 s at 38k, more than some of
+	 * the differences a change makes; read medians with them.
+	 */
+	spread: { firstPointsS: [number, number]; allShownS: [number, number] } | null;
 	/** Median bytes down the link for one whole load (page, scripts, stream, everything). */
 	bytesDown: number | null;
 	records: number | null;
@@ -37,20 +43,52 @@ export interface NetworkBench {
 	records: number | null;
 	/** The record stream alone, as Chromium would receive it: bytes on the wire, per record. */
 	stream: { bytes: number; records: number; bytesPerRecord: number; encoding: string };
+	/**
+	 * The server's part of a load: the stream read on loopback as fast as it comes, medians of
+	 * STREAM_RUNS per page's server, alternated. First bytes: past the header and 'start' frames
+	 * (under 100 B compressed), that is, the first batch of records.
+	 */
+	serverStream: { page: Kind; firstBatchMs: number; endMs: number }[];
 	rows: NetworkRow[];
 }
 
-/** Raw bytes of the record stream over the link, not decoded: what crossed it. */
-function streamBytes(url: string): Promise<{ bytes: number; encoding: string }> {
+const STREAM_RUNS = 15;
+/** More bytes than the stream's header and 'start' frames take on the wire: the first batch has begun. */
+const FIRST_BATCH_BYTES = 1000;
+
+/** Raw bytes of the record stream over the link, not decoded: what crossed it; and when its first batch and its end came. */
+function streamBytes(url: string): Promise<{ bytes: number; encoding: string; firstBatchMs: number; endMs: number }> {
 	return new Promise((resolve, reject) => {
-		const req = http.get(`${url}/api/stream?datasets=icd,icdb&components=video,image`, { headers: { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING } }, (res) => {
+		const started = performance.now();
+		// The page's own request: same-origin, as the browser's fetch marks it.
+		const headers = { 'accept-encoding': CHROMIUM_ACCEPT_ENCODING, 'sec-fetch-site': 'same-origin' };
+		const req = http.get(`${url}/api/stream?datasets=icd,icdb&components=video,image`, { headers }, (res) => {
 			let bytes = 0;
-			res.on('data', (d: Buffer) => (bytes += d.length));
-			res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+			let firstBatchMs = NaN;
+			res.on('data', (d: Buffer) => {
+				bytes += d.length;
+				if (Number.isNaN(firstBatchMs) && bytes > FIRST_BATCH_BYTES) firstBatchMs = performance.now() - started;
+			});
+			res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity'), firstBatchMs, endMs: performance.now() - started }));
 			res.on('error', reject);
 		});
 		req.on('error', reject);
 	});
+}
+
+/** The stream of each page's server read STREAM_RUNS times, the servers alternated; medians. */
+async function serverStreams(kinds: Kind[], serverOf: (kind: Kind) => string): Promise<NetworkBench['serverStream']> {
+	const servers = kinds.filter((k) => k !== 'naive');
+	const samples = new Map(servers.map((k) => [k, { first: [] as number[], end: [] as number[] }]));
+	for (let run = 0; run < STREAM_RUNS; run++) {
+		for (const kind of servers) {
+			const { firstBatchMs, endMs } = await streamBytes(serverOf(kind));
+			samples.get(kind)!.first.push(firstBatchMs);
+			samples.get(kind)!.end.push(endMs);
+			await new Promise((r) => setTimeout(r, 200));
+		}
+	}
+	return servers.map((page) => ({ page, firstBatchMs: Math.round(median(samples.get(page)!.first)), endMs: Math.round(median(samples.get(page)!.end)) }));
 }
 
 async function loadOnce(browser: Browser, url: string, timeoutMs: number): Promise<(LoadMarks & { records: number }) | null> {
@@ -96,13 +134,14 @@ export async function benchNetwork(
 			// One shaped link per page's server (the baseline has its own). The pages' loads
 			// alternate run by run: in blocks (every load of one page, then every load of the
 			// other), a machine growing busier or quieter over a block's minutes read as a
-			// difference between the pages.
+			// difference between the pages. Their order turns every other run (A B, B A, ...), so
+			// that neither page always follows the other's load.
 			const shapedLinks = new Map<Kind, ShapedLink>();
 			for (const kind of kinds) shapedLinks.set(kind, await shapeLink(new URL(serverOf(kind)), link));
 			const samples = new Map(kinds.map((kind) => [kind, { first: [] as number[], all: [] as number[], shown: [] as number[], bytes: [] as number[], timedOut: 0, stopped: false }]));
 			try {
 				for (let run = 0; run < options.runs; run++) {
-					for (const kind of kinds) {
+					for (const kind of run % 2 ? [...kinds].reverse() : kinds) {
 						const sample = samples.get(kind)!;
 						// A page that did not finish is not loaded again on this link.
 						if (sample.stopped) continue;
@@ -138,6 +177,7 @@ export async function benchNetwork(
 					firstPointsS: first.length ? round(median(first)) : null,
 					allShownS: shown.length ? round(median(shown)) : null,
 					allPointsS: all.length ? round(median(all)) : null,
+					spread: first.length ? { firstPointsS: quartiles(first), allShownS: quartiles(shown) } : null,
 					bytesDown: bytes.length ? Math.round(median(bytes)) : null,
 					records: kind === 'explorer' ? records : null,
 					timedOut
@@ -147,19 +187,25 @@ export async function benchNetwork(
 	} finally {
 		await browser.close();
 	}
-	const stream = await streamBytes(serverUrl);
+	const { bytes, encoding } = await streamBytes(serverUrl);
 	const n = records ?? NaN;
-	return { records, stream: { ...stream, records: n, bytesPerRecord: round(stream.bytes / n, 1) }, rows };
+	const serverStream = await serverStreams(kinds, serverOf);
+	return { records, stream: { bytes, encoding, records: n, bytesPerRecord: round(bytes / n, 1) }, serverStream, rows };
+}
+
+function quartiles(values: number[]): [number, number] {
+	return [round(percentile(values, 25)), round(percentile(values, 75))];
 }
 
 export function formatNetwork(b: NetworkBench): string {
 	const lines = [
 		`record stream: ${b.stream.bytes.toLocaleString('en')} B on the wire (${b.stream.encoding}) for ${b.records?.toLocaleString('en') ?? '?'} records: ${b.stream.bytesPerRecord} B per record`,
-		'| link | page | first points (s) | all points shown (s) | all points on the map (s) | bytes down per load | note |',
-		'|---|---|---|---|---|---|---|'
+		...b.serverStream.map((x) => `server's stream alone (${x.page}, loopback, median of ${STREAM_RUNS}): first batch ${x.firstBatchMs} ms, end ${x.endMs} ms`),
+		'| link | page | first points (s) | all points shown (s) | all points on the map (s) | first / shown, 25th-75th percentile (s) | bytes down per load | note |',
+		'|---|---|---|---|---|---|---|---|'
 	];
 	for (const r of b.rows) {
-		lines.push(`| ${r.link} | ${r.page} | ${r.firstPointsS ?? '—'} | ${r.allShownS ?? '—'} | ${r.allPointsS ?? '—'} | ${r.bytesDown === null ? '—' : `${(r.bytesDown / 1e6).toFixed(2)} MB`} | ${r.timedOut ? 'did not finish in time' : ''} |`);
+		lines.push(`| ${r.link} | ${r.page} | ${r.firstPointsS ?? '—'} | ${r.allShownS ?? '—'} | ${r.allPointsS ?? '—'} | ${r.spread ? `${r.spread.firstPointsS.join('-')} / ${r.spread.allShownS.join('-')}` : '—'} | ${r.bytesDown === null ? '—' : `${(r.bytesDown / 1e6).toFixed(2)} MB`} | ${r.timedOut ? 'did not finish in time' : ''} |`);
 	}
 	return lines.join('\n');
 }

@@ -63,7 +63,7 @@ export function streamRecords(url: URL, signal: AbortSignal): Response {
 	const { connection, client } = service(url);
 	// Signed in: only the parts the analyst's key may see (found at sign-in), not a refusal per other part.
 	const allowed = getRequestEvent().locals.analyst?.parts;
-	const body = recordStream({ source: client, parts: allowed ? parts.value.filter((p) => allowed.includes(p)) : parts.value, origin: connection.origin, signal, probeNamingEarly: connection.origin === 'embedded' });
+	const body = recordStream({ source: client, parts: allowed ? parts.value.filter((p) => allowed.includes(p)) : parts.value, origin: connection.origin, signal });
 	return new Response(body, { headers: { 'content-type': STREAM_CONTENT_TYPE, ...STREAM_CACHE, 'x-content-type-options': 'nosniff' } });
 }
 

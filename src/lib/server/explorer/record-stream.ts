@@ -16,13 +16,6 @@ export interface RecordStreamOptions {
 	signal?: AbortSignal;
 	pageSize?: number;
 	maxRestarts?: number;
-	/**
-	 * Probe how to name each part's records with a sample page of its own, asked for with the
-	 * stream's first pages (record-naming.ts), rather than with the first page's first record
-	 * once it has come. On for the embedded service; a remote one would be asked for four more
-	 * requests against the key's rate limit, which has not been weighed yet.
-	 */
-	probeNamingEarly?: boolean;
 	now?: () => number;
 }
 
@@ -55,7 +48,6 @@ export function recordStream(options: RecordStreamOptions): ReadableStream<Uint8
 				// Not awaited: start() must return for the stream to be read while the walk runs.
 				void (async () => {
 					const started = now();
-					if (options.probeNamingEarly) namings.start(options.parts);
 					await write(encoder.start({ type: 'start', parts: [...options.parts], source: options.origin }));
 					try {
 						const { received } = await walkManifests({ source: options.source, parts: options.parts, signal: abort.signal, emit, pageSize: options.pageSize, maxRestarts: options.maxRestarts });

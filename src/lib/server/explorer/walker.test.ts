@@ -25,9 +25,9 @@ interface Received {
 	of(type: ControlMessage['type']): ControlMessage[];
 }
 
-async function receive(options: { parts?: PartId[]; signal?: AbortSignal; pageSize?: number; probeNamingEarly?: boolean; onControl?: (m: ControlMessage) => void } = {}): Promise<Received> {
+async function receive(options: { parts?: PartId[]; signal?: AbortSignal; pageSize?: number; onControl?: (m: ControlMessage) => void } = {}): Promise<Received> {
 	const parts = options.parts ?? PARTS;
-	const body = recordStream({ source: client(), parts, origin: 'remote', signal: options.signal, pageSize: options.pageSize ?? 100, probeNamingEarly: options.probeNamingEarly });
+	const body = recordStream({ source: client(), parts, origin: 'remote', signal: options.signal, pageSize: options.pageSize ?? 100 });
 	const uuids = new Map<PartId, string[]>(parts.map((p) => [p, []]));
 	const controls: ControlMessage[] = [];
 	for await (const event of readRecordStream(body)) {
@@ -66,35 +66,6 @@ describe('walker against a loopback service', () => {
 		}
 		// One probe per part that has records, not one per page (450 records are 5 pages of 100).
 		expect([...fake.lookups()].sort()).toEqual(['icd/videos', 'icdb/images', 'icdb/videos'].map((p) => `${p}/${fake.records(p)[0].primary_id}`).sort());
-	});
-
-	it('probes the naming with a sample page beside the first pages, not after them', async () => {
-		fake = await startFakeService({ 'icd/videos': 450, 'icd/images': 120, 'icdb/videos': 80, 'icdb/images': 301 });
-		// The first pages of 100 take 300 ms; just before they are answered, how many lookups were asked?
-		const lookupsBeforeFirstPages: number[] = [];
-		fake.script((req) => {
-			if (req.limit === 1 || req.cursor !== undefined) return undefined;
-			setTimeout(() => lookupsBeforeFirstPages.push(fake.lookups().length), 250);
-			return { delayMs: 300 };
-		});
-		const r = await receive({ probeNamingEarly: true });
-		for (const part of PARTS) expectExactlyOnce(r.uuids.get(part)!, fake.records(SERVICE_PART[part]).map((x) => x.uuid));
-		for (const part of PARTS) expect(r.refs.get(part)!.every((ref) => /^\d+$/.test(ref))).toBe(true);
-		// Each part's lookup was done while its first page was still on its way (without the early probe: none).
-		expect(lookupsBeforeFirstPages).toEqual([4, 4, 4, 4]);
-		expect(fake.lookups()).toHaveLength(4);
-		expect(fake.requests.filter((q) => q.limit === 1)).toHaveLength(4);
-	});
-
-	it('probes with the first page after all when the sample page fails', async () => {
-		fake = await startFakeService({ 'icd/videos': 450, 'icd/images': 120, 'icdb/videos': 80, 'icdb/images': 301 });
-		fake.script((req) => (req.limit === 1 ? { status: 503, body: problemBody(503, 'unavailable', 'Try again.') } : undefined));
-		const r = await receive({ probeNamingEarly: true });
-		for (const part of PARTS) expectExactlyOnce(r.uuids.get(part)!, fake.records(SERVICE_PART[part]).map((x) => x.uuid));
-		// Still by primary_id: the first page's first record was looked up instead (once per part).
-		for (const part of PARTS) expect(r.refs.get(part)!.every((ref) => /^\d+$/.test(ref))).toBe(true);
-		expect(fake.lookups()).toHaveLength(4);
-		expect(r.of('error')).toHaveLength(0);
 	});
 
 	it('walks all four parts and ends with done', async () => {
