@@ -202,7 +202,7 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 			try {
 				const pages = values.pages!.split(',').filter((p) => p !== 'baseline' || baseline) as NetworkPage[];
 				if (baseline && !pages.includes('baseline')) pages.splice(1, 0, 'baseline');
-				const network = await benchNetwork(server.url, { runs, timeoutSeconds, log, pages, baselineUrl: baseline?.url });
+				const network = await benchNetwork(server.url, { runs, timeoutSeconds, log, pages, baselineUrl: baseline?.url, serverPid: server.pid, baselinePid: baseline?.pid });
 				result.network = network;
 				log(formatNetwork(network));
 			} finally {

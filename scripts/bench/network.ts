@@ -6,7 +6,8 @@
 // carried down for the whole load; and the record stream alone, fetched through the same link
 // with the Accept-Encoding Chromium sends, in bytes per record.
 import http from 'node:http';
-import type { Browser } from 'playwright-core';
+import fs from 'node:fs';
+import type { Browser, CDPSession } from 'playwright-core';
 import { launchChromium } from '../lib/chromium';
 import { installDrawProbe, type LoadMarks } from './browser';
 import { LINKS, shapeLink, type Link, type ShapedLink } from './link-shaper';
@@ -35,6 +36,8 @@ export interface NetworkRow {
 	spread: { firstPointsS: [number, number]; allShownS: [number, number] } | null;
 	/** Median bytes down the link for one whole load (page, scripts, stream, everything). */
 	bytesDown: number | null;
+	/** Median CPU seconds of a load until all points were drawn: Chromium's processes, and the page's server (LoadResult). */
+	cpuS: { browser: number; server: number } | null;
 	records: number | null;
 	timedOut: number;
 }
@@ -91,12 +94,47 @@ async function serverStreams(kinds: Kind[], serverOf: (kind: Kind) => string): P
 	return servers.map((page) => ({ page, firstBatchMs: Math.round(median(samples.get(page)!.first)), endMs: Math.round(median(samples.get(page)!.end)) }));
 }
 
-async function loadOnce(browser: Browser, url: string, timeoutMs: number): Promise<(LoadMarks & { records: number }) | null> {
+/** CPU seconds of each of Chromium's processes (browser, renderers, GPU, utilities) by id. */
+async function browserCpu(session: CDPSession): Promise<Map<number, number>> {
+	const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number; cpuTime: number }[] };
+	return new Map(processInfo.map((p) => [p.id, p.cpuTime]));
+}
+
+/** User and system CPU seconds of a process and all its threads (the server's readers too), from /proc. */
+function processCpu(pid: number): number {
+	try {
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		// The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+	} catch {
+		return NaN;
+	}
+}
+
+/** Linux's USER_HZ, 100 on every architecture Debian ships. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+interface LoadResult extends LoadMarks {
+	records: number;
+	/**
+	 * CPU seconds the load took until all points were drawn: Chromium's processes (the page, its
+	 * worker, the GPU process's software WebGL, the network service) and the page's server. Far
+	 * steadier than wall time on a shared 2-core machine, where a load waits for the CPU as much as
+	 * it uses it.
+	 */
+	cpu: { browserS: number; serverS: number };
+}
+
+async function loadOnce(browser: Browser, url: string, timeoutMs: number, serverPid?: number): Promise<LoadResult | null> {
 	const context = await browser.newContext({ viewport: VIEWPORT });
+	const session = await browser.newBrowserCDPSession();
 	try {
 		await context.addInitScript('globalThis.__name = (f) => f;');
 		const page = await context.newPage();
 		await page.addInitScript(installDrawProbe);
+		const before = await browserCpu(session);
+		const serverBefore = serverPid === undefined ? NaN : processCpu(serverPid);
 		await page.goto(url, { timeout: timeoutMs });
 		const handle = await page.waitForFunction(
 			() => {
@@ -109,21 +147,29 @@ async function loadOnce(browser: Browser, url: string, timeoutMs: number): Promi
 			null,
 			{ timeout: timeoutMs, polling: 100 }
 		);
-		return (await handle.jsonValue()) as LoadMarks & { records: number };
+		const marks = (await handle.jsonValue()) as LoadMarks & { records: number };
+		const after = await browserCpu(session);
+		// A process started during the load (the page's renderer, a worker's) counts from zero.
+		let browserS = 0;
+		for (const [id, cpu] of after) browserS += cpu - (before.get(id) ?? 0);
+		const serverS = serverPid === undefined ? NaN : processCpu(serverPid) - serverBefore;
+		return { ...marks, cpu: { browserS, serverS } };
 	} catch {
 		return null;
 	} finally {
 		await context.close().catch(() => {});
+		await session.detach().catch(() => {});
 	}
 }
 
 export async function benchNetwork(
 	serverUrl: string,
-	options: { runs: number; timeoutSeconds: number; links?: Link[]; log: (s: string) => void; pages?: Kind[]; baselineUrl?: string }
+	options: { runs: number; timeoutSeconds: number; links?: Link[]; log: (s: string) => void; pages?: Kind[]; baselineUrl?: string; serverPid?: number; baselinePid?: number }
 ): Promise<NetworkBench> {
 	const links = options.links ?? LINKS;
 	const kinds = (options.pages ?? ['explorer', 'naive']).filter((k) => k !== 'baseline' || options.baselineUrl);
 	const serverOf = (kind: Kind) => (kind === 'baseline' ? options.baselineUrl! : serverUrl);
+	const pidOf = (kind: Kind) => (kind === 'baseline' ? options.baselinePid : options.serverPid);
 	const rows: NetworkRow[] = [];
 	const browser = await launchChromium();
 	let records: number | null = null;
@@ -138,7 +184,7 @@ export async function benchNetwork(
 			// that neither page always follows the other's load.
 			const shapedLinks = new Map<Kind, ShapedLink>();
 			for (const kind of kinds) shapedLinks.set(kind, await shapeLink(new URL(serverOf(kind)), link));
-			const samples = new Map(kinds.map((kind) => [kind, { first: [] as number[], all: [] as number[], shown: [] as number[], bytes: [] as number[], timedOut: 0, stopped: false }]));
+			const samples = new Map(kinds.map((kind) => [kind, { first: [] as number[], all: [] as number[], shown: [] as number[], bytes: [] as number[], browserCpu: [] as number[], serverCpu: [] as number[], timedOut: 0, stopped: false }]));
 			try {
 				for (let run = 0; run < options.runs; run++) {
 					for (const kind of run % 2 ? [...kinds].reverse() : kinds) {
@@ -147,7 +193,7 @@ export async function benchNetwork(
 						if (sample.stopped) continue;
 						const shaped = shapedLinks.get(kind)!;
 						shaped.reset();
-						const marks = await loadOnce(browser, shaped.url + PAGES[kind], options.timeoutSeconds * 1000);
+						const marks = await loadOnce(browser, shaped.url + PAGES[kind], options.timeoutSeconds * 1000, pidOf(kind));
 						if (!marks || marks.allDrawn === null) {
 							sample.timedOut++;
 							sample.stopped = true;
@@ -162,6 +208,8 @@ export async function benchNetwork(
 						// The link's counters keep the last bytes of a closing page: read after a moment.
 						await new Promise((r) => setTimeout(r, 300));
 						sample.bytes.push(shaped.bytes().down);
+						sample.browserCpu.push(marks.cpu.browserS);
+						sample.serverCpu.push(marks.cpu.serverS);
 						if (kind === 'explorer') records = marks.records;
 						options.log(`  ${link.name.padEnd(18)} ${kind.padEnd(8)} run ${run + 1}: first points ${round(marks.firstDraw! / 1000)} s, all shown ${round(shownAt / 1000)} s, on the map ${round(marks.allDrawn / 1000)} s, ${(shaped.bytes().down / 1e6).toFixed(2)} MB down`);
 					}
@@ -170,7 +218,7 @@ export async function benchNetwork(
 				for (const shaped of shapedLinks.values()) await shaped.close();
 			}
 			for (const kind of kinds) {
-				const { first, all, shown, bytes, timedOut } = samples.get(kind)!;
+				const { first, all, shown, bytes, browserCpu: browserCpuS, serverCpu, timedOut } = samples.get(kind)!;
 				rows.push({
 					link: link.name,
 					page: kind,
@@ -179,6 +227,7 @@ export async function benchNetwork(
 					allPointsS: all.length ? round(median(all)) : null,
 					spread: first.length ? { firstPointsS: quartiles(first), allShownS: quartiles(shown) } : null,
 					bytesDown: bytes.length ? Math.round(median(bytes)) : null,
+					cpuS: first.length ? { browser: round(median(browserCpuS)), server: round(median(serverCpu)) } : null,
 					records: kind === 'explorer' ? records : null,
 					timedOut
 				});
@@ -201,11 +250,11 @@ export function formatNetwork(b: NetworkBench): string {
 	const lines = [
 		`record stream: ${b.stream.bytes.toLocaleString('en')} B on the wire (${b.stream.encoding}) for ${b.records?.toLocaleString('en') ?? '?'} records: ${b.stream.bytesPerRecord} B per record`,
 		...b.serverStream.map((x) => `server's stream alone (${x.page}, loopback, median of ${STREAM_RUNS}): first batch ${x.firstBatchMs} ms, end ${x.endMs} ms`),
-		'| link | page | first points (s) | all points shown (s) | all points on the map (s) | first / shown, 25th-75th percentile (s) | bytes down per load | note |',
-		'|---|---|---|---|---|---|---|---|'
+		'| link | page | first points (s) | all points shown (s) | all points on the map (s) | first / shown, 25th-75th percentile (s) | CPU per load: browser + server (s) | bytes down per load | note |',
+		'|---|---|---|---|---|---|---|---|---|'
 	];
 	for (const r of b.rows) {
-		lines.push(`| ${r.link} | ${r.page} | ${r.firstPointsS ?? '—'} | ${r.allShownS ?? '—'} | ${r.allPointsS ?? '—'} | ${r.spread ? `${r.spread.firstPointsS.join('-')} / ${r.spread.allShownS.join('-')}` : '—'} | ${r.bytesDown === null ? '—' : `${(r.bytesDown / 1e6).toFixed(2)} MB`} | ${r.timedOut ? 'did not finish in time' : ''} |`);
+		lines.push(`| ${r.link} | ${r.page} | ${r.firstPointsS ?? '—'} | ${r.allShownS ?? '—'} | ${r.allPointsS ?? '—'} | ${r.spread ? `${r.spread.firstPointsS.join('-')} / ${r.spread.allShownS.join('-')}` : '—'} | ${r.cpuS ? `${r.cpuS.browser} + ${Number.isNaN(r.cpuS.server) ? '?' : r.cpuS.server}` : '—'} | ${r.bytesDown === null ? '—' : `${(r.bytesDown / 1e6).toFixed(2)} MB`} | ${r.timedOut ? 'did not finish in time' : ''} |`);
 	}
 	return lines.join('\n');
 }
