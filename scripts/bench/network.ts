@@ -1,10 +1,11 @@
 // Network section of the benchmark: the explorer and the naive page opened in headless Chromium
 // through a shaped TCP link (link-shaper.ts: loopback, 40 ms / 20 Mbit/s, 150 ms / 5 Mbit/s),
-// as an analyst on another machine would see them. Per link and page, median of the runs: time to
-// first points, to all points on screen (in the explorer's 2D first paint or on the map) and to all
-// points drawn by the map (the browser section's draw probe), and the bytes the link
-// carried down for the whole load; and the record stream alone, fetched through the same link
-// with the Accept-Encoding Chromium sends, in bytes per record.
+// as an analyst on another machine would see them. Per link and page, median of the runs (the
+// pages' loads alternated) with quartiles: time to first points, to all points on screen (in the
+// explorer's 2D first paint or on the map) and to all points drawn by the map (the browser
+// section's draw probe), the CPU the load took, and the bytes the link carried down for the whole
+// load. Then the record stream alone, read from each page's server on loopback with the
+// Accept-Encoding Chromium sends: bytes per record, and when its first batch and its end came.
 import http from 'node:http';
 import fs from 'node:fs';
 import type { Browser, CDPSession } from 'playwright-core';
@@ -100,6 +101,9 @@ async function browserCpu(session: CDPSession): Promise<Map<number, number>> {
 	return new Map(processInfo.map((p) => [p.id, p.cpuTime]));
 }
 
+/** Linux's USER_HZ, 100 on every architecture Debian ships. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** User and system CPU seconds of a process and all its threads (the server's readers too), from /proc. */
 function processCpu(pid: number): number {
 	try {
@@ -112,16 +116,13 @@ function processCpu(pid: number): number {
 	}
 }
 
-/** Linux's USER_HZ, 100 on every architecture Debian ships. */
-const CLOCK_TICKS_PER_SECOND = 100;
-
 interface LoadResult extends LoadMarks {
 	records: number;
 	/**
 	 * CPU seconds the load took until all points were drawn: Chromium's processes (the page, its
-	 * worker, the GPU process's software WebGL, the network service) and the page's server. Far
-	 * steadier than wall time on a shared 2-core machine, where a load waits for the CPU as much as
-	 * it uses it.
+	 * worker, the GPU process's software WebGL, the network service) and the page's server. Meant
+	 * to be steadier than wall time on a shared 2-core machine, where a load waits for the CPU as
+	 * much as it uses it: one A/A run agreed within 4 % on the shaped links, 18 % at loopback.
 	 */
 	cpu: { browserS: number; serverS: number };
 }
