@@ -175,6 +175,16 @@ export class RecordFeed {
 	}
 
 	/** Records the page has received. */
+	/**
+	 * The records the service has announced, summed over the parts that have announced theirs so
+	 * far; Infinity once a part has sent records without a total (a service that does not count).
+	 */
+	expectedRecords(): number {
+		let n = 0;
+		for (const p of Object.values(this.progress.parts)) n += p.total > 0 ? p.total : p.received > 0 ? Infinity : 0;
+		return n;
+	}
+
 	loadedRecords(): number {
 		let n = 0;
 		for (const p of this.parts.values()) n += p.length;
