@@ -48,11 +48,11 @@ function clients(apiKey: string): { http: ServiceClient; direct: ServiceClient }
 	};
 }
 
-async function walk(client: ServiceClient, limit: number): Promise<GeoPage[]> {
+async function walk(client: ServiceClient, limit: number, options: { withoutTitles?: boolean } = {}): Promise<GeoPage[]> {
 	const pages: GeoPage[] = [];
 	let cursor: string | undefined;
 	do {
-		const page = await client.geoManifestPage('icd', 'video', { cursor, limit });
+		const page = await client.geoManifestPage('icd', 'video', { cursor, limit }, options);
 		pages.push(page);
 		cursor = page.nextCursor ?? undefined;
 	} while (cursor);
@@ -70,6 +70,24 @@ describe('geo-manifest pages in process', () => {
 		// A cursor handed out over HTTP continues in process, and the other way round.
 		const second = await direct.geoManifestPage('icd', 'video', { cursor: overHttp[0].nextCursor!, limit: 100 });
 		expect(second).toEqual(overHttp[1]);
+	});
+
+	it('leave the titles out for a walk that does not use them (the record stream), and nothing else', async () => {
+		const { http, direct } = clients(server.createKey().key);
+		const overHttp = await walk(http, 100);
+		const withoutTitles = await walk(direct, 100, { withoutTitles: true });
+		expect(overHttp.some((p) => p.items.some((i) => i.title !== undefined))).toBe(true);
+		expect(withoutTitles.every((p) => p.items.every((i) => i.title === undefined))).toBe(true);
+		// The same items, cursors and totals otherwise.
+		const untitled = (pages: GeoPage[]) => pages.map((p) => ({ ...p, items: p.items.map(({ title: _, ...rest }) => rest) }));
+		expect(withoutTitles).toEqual(untitled(overHttp));
+		// A cursor of a page with titles continues a walk without them, and the other way round.
+		const second = await direct.geoManifestPage('icd', 'video', { cursor: withoutTitles[0].nextCursor!, limit: 100 });
+		expect(second).toEqual(overHttp[1]);
+		// Over HTTP the request is the spec's: a remote service sends the titles all the same.
+		const remote = await http.geoManifestPage('icd', 'video', { limit: 100 }, { withoutTitles: true });
+		expect(remote).toEqual(overHttp[0]);
+		expect(sentOverHttp).toEqual([]);
 	});
 
 	it('cross from the reader thread as columns, not as 5,000 objects', async () => {

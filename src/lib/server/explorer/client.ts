@@ -54,6 +54,12 @@ export interface CallOptions {
 	onWait?: WaitListener;
 	/** Overrides the retry policy's attempts (status probes use 1). */
 	attempts?: number;
+	/**
+	 * The caller does not use the items' titles (the record stream does not send them): the
+	 * embedded service in this process leaves them out (service/direct.ts). A remote service
+	 * sends them all the same; the request over HTTP is the spec's, unchanged.
+	 */
+	withoutTitles?: boolean;
 }
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
@@ -134,7 +140,7 @@ export class ServiceClient {
 
 		for (;;) {
 			await this.pacer.ready(signal, onWait);
-			const outcome = (method === 'GET' && (await this.directly(path, query, signal))) || (await this.attempt(method, url, signal, body));
+			const outcome = (method === 'GET' && (await this.directly(path, query, options))) || (await this.attempt(method, url, signal, body));
 			if ('error' in outcome) {
 				if (isAbort(outcome.error, signal)) throw outcome.error;
 				if (++failures >= attempts) throw networkError(subject, outcome.error);
@@ -168,12 +174,12 @@ export class ServiceClient {
 	}
 
 	/** The embedded service's in-process answer, when it serves this GET; undefined: go over HTTP. */
-	private async directly(path: string, query: Record<string, string>, signal: AbortSignal | undefined): Promise<Answer | undefined> {
+	private async directly(path: string, query: Record<string, string>, { signal, withoutTitles }: CallOptions): Promise<Answer | undefined> {
 		if (!this.direct) return undefined;
 		await directTurn();
 		// As fetch() would: a caller that has gone away gets no answer (and costs no query).
 		signal?.throwIfAborted();
-		const answer = await this.direct(path, query, `Bearer ${this.apiKey}`);
+		const answer = await this.direct(path, query, `Bearer ${this.apiKey}`, { withoutTitles });
 		return answer && { status: answer.status, headers: new Headers(answer.headers), body: answer.body };
 	}
 

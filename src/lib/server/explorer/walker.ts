@@ -31,6 +31,8 @@ export interface WalkOptions {
 	maxRestarts?: number;
 	/** The manifest's own filters (the map walks without; an export narrows). */
 	filters?: GeoFilters;
+	/** The items' titles are not used (the record stream): the embedded service leaves them out (CallOptions). */
+	withoutTitles?: boolean;
 }
 
 export const DEFAULT_MAX_RESTARTS = 5;
@@ -65,7 +67,7 @@ async function walkPart(part: PartId, options: WalkOptions, progress: { received
 	const request = (at: string | undefined) => {
 		// After the current turn of the event loop: the connection that brought the last page is
 		// back in the pool by then and carries this request too (kept alive, not a new one).
-		const page = new Promise<void>((resolve) => setImmediate(resolve)).then(() => source.geoManifestPage(dataset, component, { cursor: at, limit, filters: options.filters }, { signal, onWait }));
+		const page = new Promise<void>((resolve) => setImmediate(resolve)).then(() => source.geoManifestPage(dataset, component, { cursor: at, limit, filters: options.filters }, { signal, onWait, withoutTitles: options.withoutTitles }));
 		// Awaited on the next turn of the loop; if the walk ends first (an abort, a failed emit), its
 		// failure is nobody's to handle.
 		page.catch(() => {});

@@ -8,6 +8,7 @@ import { COMPONENT_PATH, DATASETS, type Component, type Dataset } from '../../ty
 import type { Runtime } from '../runtime';
 import { admit, errorAnswer } from './http';
 import { geoQuery, parseParams } from './schemas';
+import type { GeoColumnsQuery } from './geo/manifest';
 
 /** What an HTTP answer would have carried: its status, headers and the JSON body as a value. */
 export interface DirectAnswer {
@@ -16,20 +17,23 @@ export interface DirectAnswer {
 	body: unknown;
 }
 
-/** Answers a GET in process, or says `undefined` when the path is not one it serves (send it over HTTP). */
-export type DirectGet = (path: string, query: Record<string, string>, authorization: string) => Promise<DirectAnswer> | undefined;
+/**
+ * Answers a GET in process, or says `undefined` when the path is not one it serves (send it over
+ * HTTP). `withoutTitles`: the caller does not use the items' titles, which are left out.
+ */
+export type DirectGet = (path: string, query: Record<string, string>, authorization: string, hints?: { withoutTitles?: boolean }) => Promise<DirectAnswer> | undefined;
 
 const GEO_MANIFEST_PATH = new RegExp(`^/v1/(${DATASETS.join('|')})/(${Object.values(COMPONENT_PATH).join('|')})/geo-manifest$`);
 
 export function directGeoManifest(rt: Runtime): DirectGet {
-	return (path, query, authorization) => {
+	return (path, query, authorization, hints) => {
 		const match = GEO_MANIFEST_PATH.exec(path);
 		if (!match) return undefined;
-		return page(rt, path, match, query, authorization);
+		return page(rt, path, match, query, authorization, hints?.withoutTitles === true);
 	};
 }
 
-async function page(rt: Runtime, path: string, match: RegExpExecArray, query: Record<string, string>, authorization: string): Promise<DirectAnswer> {
+async function page(rt: Runtime, path: string, match: RegExpExecArray, query: Record<string, string>, authorization: string, withoutTitles: boolean): Promise<DirectAnswer> {
 	const dataset = match[1] as Dataset;
 	const component: Component = match[2] === COMPONENT_PATH.image ? 'image' : 'video';
 	const at = rt.now();
@@ -39,7 +43,10 @@ async function page(rt: Runtime, path: string, match: RegExpExecArray, query: Re
 		// A value, not JSON text, and in columns (types/geo.ts): a reader thread's answer crosses by
 		// structured clone, which for columns is a few arrays instead of 5,000 objects to write key by
 		// key and build again here (the explorer's adapter reads either shape).
-		return { status: 200, headers: admission.headers, body: await rt.reads.value('geoManifestColumns', at, admission.key, dataset, component, parseParams(geoQuery, query)) };
+		// Titles left out (the record stream's walk) are a third of the page's strings, each copied
+		// across from the reader and collected here again.
+		const q: GeoColumnsQuery = { ...parseParams(geoQuery, query), ...(withoutTitles ? { titles: false } : {}) };
+		return { status: 200, headers: admission.headers, body: await rt.reads.value('geoManifestColumns', at, admission.key, dataset, component, q) };
 	} catch (error) {
 		const { problem, headers } = errorAnswer(path, error);
 		return { status: problem.status, headers: { ...admission.headers, ...headers }, body: problem };

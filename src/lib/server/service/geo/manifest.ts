@@ -15,6 +15,8 @@ import { decodeCursor, encodeCursor, paramsDigest } from './cursor';
 /** The columns of a manifest row, in SELECT order: rows come back as arrays, which costs half of
  * what row objects do on a walk of a million items. */
 const GEO_COLUMNS = 'r.uuid, r.primary_id, r.primary_date, r.entity, r.primary_country, r.second_geo_layer, r.title, r.dominant_lat, r.dominant_long';
+/** The same row with its title left out (GeoColumnsQuery): SQLite neither reads nor copies it. */
+const GEO_COLUMNS_WITHOUT_TITLE = 'r.uuid, r.primary_id, r.primary_date, r.entity, r.primary_country, r.second_geo_layer, NULL, r.dominant_lat, r.dominant_long';
 type GeoRow = [uuid: string, primaryId: number, primaryDate: string, entity: string | null, country: string | null, secondGeoLayer: string | null, title: string | null, lat: number, long: number];
 
 function toItem(row: GeoRow): GeoItem {
@@ -50,9 +52,16 @@ export async function geoManifest(deps: ReadDeps, key: ApiKey, dataset: Dataset,
 
 const itemsPage = ({ rows, page }: { rows: GeoRow[]; page: PageEnd }): GeoManifestResponse => ({ status: 'ok', items: rows.map(toItem), itemsReceived: rows.length, ...page });
 
-/** The same page (same checks, rows and cursor) in columns, for the explorer in the same process (types/geo.ts). */
-export async function geoManifestColumns(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoQuery): Promise<GeoColumnsPage> {
-	const { rows, page } = await pageRows(deps, await planPage(deps, key, dataset, component, q));
+/**
+ * A page's query in process: the spec's parameters, and whether the caller wants the titles. It is
+ * not a parameter of the HTTP route; the cursor does not depend on it (paramsDigest), and a page
+ * read ahead is held for the query it was read with, titles or not (reads/read-ahead.ts).
+ */
+export type GeoColumnsQuery = GeoQuery & { titles?: false };
+
+/** The same page (same checks, rows and cursor) in columns, for the explorer in the same process (types/geo.ts); titles null when left out. */
+export async function geoManifestColumns(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, q: GeoColumnsQuery): Promise<GeoColumnsPage> {
+	const { rows, page } = await pageRows(deps, await planPage(deps, key, dataset, component, q), q.titles === false ? GEO_COLUMNS_WITHOUT_TITLE : GEO_COLUMNS);
 	return { status: 'ok', columns: toColumns(rows), itemsReceived: rows.length, ...page };
 }
 
@@ -171,8 +180,8 @@ async function planPage(deps: ReadDeps, key: ApiKey, dataset: Dataset, component
 }
 
 /** A page's rows (the row past the page, fetched to learn whether there is more, left out), its total and its next cursor. */
-async function pageRows(deps: ReadDeps, plan: PagePlan): Promise<{ rows: GeoRow[]; page: PageEnd }> {
-	const rows = await deps.sql.arrays<GeoRow>(`SELECT ${GEO_COLUMNS} ${plan.from}`, plan.params);
+async function pageRows(deps: ReadDeps, plan: PagePlan, columns = GEO_COLUMNS): Promise<{ rows: GeoRow[]; page: PageEnd }> {
+	const rows = await deps.sql.arrays<GeoRow>(`SELECT ${columns} ${plan.from}`, plan.params);
 	const { more, page } = pageEnd(plan, rows.length, positionOf(rows[plan.limit - 1]));
 	if (more) rows.pop();
 	return { rows, page };
