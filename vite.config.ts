@@ -1,30 +1,48 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The modules every page's first load needs (Svelte's and SvelteKit's runtime, the countries'
+ * decoder) and the few of ours that the explorer's page shares with the map's engine, in one chunk
+ * of the browser's build instead of eight of 39 B to 52 kB: over HTTP/1.1's six connections,
+ * sixteen requests before the first image took three round trips of the link, eight take two
+ * (docs/benchmarks.md). Nothing of MapLibre or deck.gl is named here; the e2e test of the light
+ * first load checks that none of it loads first. The server's build is left as it was.
+ */
+function firstLoadInOneChunk(): Plugin {
+	return {
+		name: 'first-load-in-one-chunk',
+		config: (_config, env) =>
+			env.isSsrBuild
+				? undefined
+				: {
+						build: {
+							rolldownOptions: {
+								output: {
+									codeSplitting: {
+										groups: [
+											{
+												name: 'app-core',
+												test: /node_modules[\\/](svelte|@sveltejs[\\/]kit|topojson-client)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper|src[\\/]lib[\\/]map[\\/](worker[\\/]early-start|layer-inputs|places[\\/]labels|timeline[\\/]fade|cluster-pie)\.ts/
+											}
+										]
+									}
+								}
+							}
+						}
+					}
+	};
+}
+
 export default defineConfig({
-	plugins: [sveltekit()],
+	plugins: [sveltekit(), firstLoadInOneChunk()],
 	// MapLibre and the points worker are module workers.
 	worker: { format: 'es' },
 	build: {
 		rolldownOptions: {
 			// The bundler's timing report is for its own developers; `npm start` prints only the app's lines.
-			checks: { bundlerTimings: false },
-			output: {
-				codeSplitting: {
-					groups: [
-						{
-							// The modules every page's first load needs (Svelte's and SvelteKit's runtime, the
-							// countries' decoder) and the few of ours that the explorer's page shares with the
-							// map's engine, in one chunk instead of eight of 39 B to 52 kB: over HTTP/1.1's six
-							// connections, sixteen requests before the first image took three round trips of
-							// the link, eight take two. Nothing of MapLibre or deck.gl is named here; the e2e
-							// test of the light first load checks that none of it loads first.
-							name: 'app-core',
-							test: /node_modules[\\/](svelte|@sveltejs[\\/]kit|topojson-client)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper|src[\\/]lib[\\/]map[\\/](worker[\\/]early-start|layer-inputs|places[\\/]labels|timeline[\\/]fade|cluster-pie)\.ts/
-						}
-					]
-				}
-			}
+			checks: { bundlerTimings: false }
 		}
 	},
 	test: {

@@ -88,7 +88,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 	const entry = options.entry ?? SERVER_ENTRY;
 	const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 	child.stdout!.on('data', (d) => (out += d));
-	child.stderr!.on('data', (d) => (out += d));
+	child.stderr!.on('data', (d) => {
+		out += d;
+		// The server's warnings about how it serves (a stream named by uuid, say) belong in the test's output.
+		for (const line of String(d).split('\n')) if (line.startsWith('[explorer]')) process.stderr.write(`server: ${line}\n`);
+	});
 	const url = `http://127.0.0.1:${port}`;
 
 	const deadline = Date.now() + 170_000;

@@ -10,6 +10,7 @@ import type { PartId } from '../../types/stream';
 import type { GeoItem } from './adapters/geo-manifest';
 import type { CallOptions } from './client';
 import type { RecordDetail } from './adapters/record';
+import { ServiceError } from './errors';
 import { isAbort } from './timing';
 
 export type RecordNaming = 'primary-id' | 'uuid';
@@ -43,9 +44,16 @@ export class RecordNamings {
 		try {
 			// One attempt: a refusal (403 without `lookup`, 404 on a service without the route) is the answer.
 			const detail = await this.lookup.recordByComponentId(dataset, component, sample.primaryId, { signal: this.signal, attempts: 1 });
-			return detail.uuid === sample.uuid ? 'primary-id' : 'uuid';
+			if (detail.uuid === sample.uuid) return 'primary-id';
+			console.warn(`[explorer] ${part} is streamed named by uuid: the component-id lookup of ${sample.primaryId} answered another record`);
+			return 'uuid';
 		} catch (error) {
 			if (isAbort(error, this.signal)) throw error;
+			// A key without `lookup` (403) or a service without the route (404) is a setting; anything
+			// else costs 16 bytes a record on the wire unexpectedly: say why, for whoever runs it.
+			if (!(error instanceof ServiceError && (error.status === 403 || error.status === 404))) {
+				console.warn(`[explorer] ${part} is streamed named by uuid: the component-id lookup failed (${(error as Error).message})`);
+			}
 			// Whatever the reason (refused, unknown, unavailable), a uuid still opens the record.
 			return 'uuid';
 		}
