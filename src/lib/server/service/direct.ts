@@ -43,8 +43,8 @@ async function page(rt: Runtime, path: string, match: RegExpExecArray, query: Re
 		// A value, not JSON text, and in columns (types/geo.ts): a reader thread's answer crosses by
 		// structured clone, which for columns is a few arrays instead of 5,000 objects to write key by
 		// key and build again here (the explorer's adapter reads either shape).
-		// Titles left out (the record stream's walk) are a third of the page's strings, each copied
-		// across from the reader and collected here again.
+		// Titles left out (the record stream's walk) are the longest of the page's strings, each
+		// copied across from the reader and collected here again.
 		const q: GeoColumnsQuery = { ...parseParams(geoQuery, query), ...(withoutTitles ? { titles: false } : {}) };
 		return { status: 200, headers: admission.headers, body: await rt.reads.value('geoManifestColumns', at, admission.key, dataset, component, q) };
 	} catch (error) {
