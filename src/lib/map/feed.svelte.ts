@@ -174,7 +174,6 @@ export class RecordFeed {
 		}
 	}
 
-	/** Records the page has received. */
 	/**
 	 * The records the service has announced, summed over the parts that have announced theirs so
 	 * far; Infinity once a part has sent records without a total (a service that does not count).
@@ -185,6 +184,7 @@ export class RecordFeed {
 		return n;
 	}
 
+	/** Records the page has received. */
 	loadedRecords(): number {
 		let n = 0;
 		for (const p of this.parts.values()) n += p.length;

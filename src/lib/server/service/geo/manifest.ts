@@ -16,7 +16,7 @@ import { decodeCursor, encodeCursor, paramsDigest } from './cursor';
  * what row objects do on a walk of a million items. */
 const GEO_COLUMNS = 'r.uuid, r.primary_id, r.primary_date, r.entity, r.primary_country, r.second_geo_layer, r.title, r.dominant_lat, r.dominant_long';
 /** The same row with its title left out (GeoColumnsQuery): SQLite neither reads nor copies it. */
-const GEO_COLUMNS_WITHOUT_TITLE = 'r.uuid, r.primary_id, r.primary_date, r.entity, r.primary_country, r.second_geo_layer, NULL, r.dominant_lat, r.dominant_long';
+const GEO_COLUMNS_WITHOUT_TITLE = GEO_COLUMNS.replace('r.title', 'NULL');
 type GeoRow = [uuid: string, primaryId: number, primaryDate: string, entity: string | null, country: string | null, secondGeoLayer: string | null, title: string | null, lat: number, long: number];
 
 function toItem(row: GeoRow): GeoItem {
