@@ -57,7 +57,11 @@ export type PartId = `${Dataset}/${Component}`;
 export const ALL_PARTS: readonly PartId[] = ['icd/video', 'icd/image', 'icdb/video', 'icdb/image'];
 
 export type ControlMessage =
-	| { type: 'start'; parts: PartId[]; source: 'embedded' | 'remote' }
+	/**
+	 * `base`: this stream adds to the records of that version of the stream (the reader said it
+	 * holds it: `since=`); without it, the stream is whole and the reader keeps nothing it held.
+	 */
+	| { type: 'start'; parts: PartId[]; source: 'embedded' | 'remote'; base?: string }
 	| { type: 'dict'; field: DictionaryField; start: number; values: string[] }
 	/** After each page of a part: records sent so far for it and the total the service announced. */
 	| { type: 'progress'; part: PartId; received: number; total: number }
@@ -68,4 +72,8 @@ export type ControlMessage =
 	/** A part failed for good (401, 403, …); other parts go on. `message` is for people. */
 	| { type: 'error'; part?: PartId; status?: number; code?: string; message: string }
 	| { type: 'part-done'; part: PartId; received: number }
-	| { type: 'done'; received: number; ms: number };
+	/**
+	 * `version`: the version of the stream the reader now holds (what it read, added to its base),
+	 * for a later `since=`; absent when the explorer's server keeps no copy of it (docs/stream-format.md).
+	 */
+	| { type: 'done'; received: number; ms: number; version?: string };

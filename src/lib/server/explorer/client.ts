@@ -14,7 +14,7 @@ import { decodeGenaiTurn, type GenaiRequest, type GenaiTurn } from './adapters/g
 import { ShapeError } from './adapters/shape';
 import { errorFromResponse, networkError, ServiceError, unavailableMessage, unexpectedShape, unreachableMessage, type RequestSubject } from './errors';
 import { Pacer, type WaitListener } from './pacer';
-import type { DirectGet } from '../service/direct';
+import type { DirectGet, DirectScope, VisibilityScope } from '../service/direct';
 import { backoffDelay, isAbort, sleep, type BackoffPolicy } from './timing';
 
 export interface RetryPolicy extends BackoffPolicy {
@@ -46,6 +46,8 @@ export interface ServiceClientOptions {
 	fetch?: typeof fetch;
 	/** The embedded service in this process: GETs it answers skip HTTP and JSON (service/direct.ts). */
 	direct?: DirectGet;
+	/** The embedded service in this process: what the key may see (service/direct.ts), for the stream cache. */
+	scope?: DirectScope;
 }
 
 export interface CallOptions {
@@ -73,6 +75,7 @@ export class ServiceClient {
 	private readonly retry: RetryPolicy;
 	private readonly fetch: typeof fetch;
 	private readonly direct: DirectGet | undefined;
+	private readonly scope: DirectScope | undefined;
 
 	constructor(options: ServiceClientOptions) {
 		this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -82,6 +85,16 @@ export class ServiceClient {
 		this.retry = { ...DEFAULT_RETRY, ...options.retry };
 		this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
 		this.direct = options.direct;
+		this.scope = options.scope;
+	}
+
+	/**
+	 * What this key may see, when the service can say so without a request: only the embedded
+	 * service in this process can (a remote one has no such route). undefined: not known; null:
+	 * the key is not accepted.
+	 */
+	visibilityScope(): Promise<VisibilityScope | null> | undefined {
+		return this.scope?.(`Bearer ${this.apiKey}`);
 	}
 
 	geoManifestPage(dataset: Dataset, component: Component, page: { cursor?: string; limit?: number; filters?: GeoFilters }, options: CallOptions = {}): Promise<GeoPage> {

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Settings } from '../env';
 import type { Runtime } from '../runtime';
-import { directGeoManifest } from '../service/direct';
+import { directGeoManifest, directScope } from '../service/direct';
 import { Pacer } from './pacer';
 import { ServiceClient } from './client';
 
@@ -58,5 +58,5 @@ export function clientFor(connection: Connection, embedded?: Runtime): ServiceCl
 
 /** A client of its own, shared with nobody: for checking a pasted key before it is anyone's. */
 export function newClient(connection: Connection, embedded?: Runtime): ServiceClient {
-	return new ServiceClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, pacer: new Pacer(), direct: embedded && directGeoManifest(embedded) });
+	return new ServiceClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, pacer: new Pacer(), direct: embedded && directGeoManifest(embedded), scope: embedded && directScope(embedded) });
 }

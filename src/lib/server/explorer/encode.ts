@@ -43,13 +43,24 @@ export function encodeControl(message: ControlMessage): Uint8Array {
 	return encodeFrame(FRAME_CONTROL, textEncoder.encode(JSON.stringify(message)));
 }
 
+/** A field's values in code order: value i has code i. */
+export type DictionaryValues = Record<DictionaryField, readonly string[]>;
+
 /** A growing string → Int16 code table; remembers which codes the browser has not seen yet. */
 class Dictionary {
 	private codes = new Map<string, number>();
-	private announced = 0;
-	private values: string[] = [];
+	private announced: number;
+	private values: string[];
 
-	constructor(readonly field: DictionaryField) {}
+	/** `known`: values the reader already holds (a cached stream's), which keep their codes and are not announced again. */
+	constructor(
+		readonly field: DictionaryField,
+		known: readonly string[] = []
+	) {
+		this.values = [...known];
+		this.values.forEach((value, code) => this.codes.set(value, code));
+		this.announced = this.values.length;
+	}
 
 	code(value: string | undefined): number {
 		if (value === undefined || value === '') return NO_CODE;
@@ -70,7 +81,23 @@ class Dictionary {
 		this.announced = this.values.length;
 		return message;
 	}
+
+	all(): readonly string[] {
+		return this.values;
+	}
 }
+
+/** 'dict' messages that define codes `from[field]` onwards of each field (every code when `from` is not given). */
+export function dictionaryMessages(values: DictionaryValues, from?: Record<DictionaryField, number>): ControlMessage[] {
+	const messages: ControlMessage[] = [];
+	for (const field of DICTIONARY_FIELDS) {
+		const start = from?.[field] ?? 0;
+		if (values[field].length > start) messages.push({ type: 'dict', field, start, values: values[field].slice(start) });
+	}
+	return messages;
+}
+
+export const DICTIONARY_FIELDS: readonly DictionaryField[] = ['country', 'entity', 'area'];
 
 /** The stream's first frame: the magic and the format version. */
 export function encodeHeader(version = STREAM_FORMAT_VERSION): Uint8Array {
@@ -81,9 +108,24 @@ export function encodeHeader(version = STREAM_FORMAT_VERSION): Uint8Array {
 }
 
 export class StreamEncoder {
-	private readonly country = new Dictionary('country');
-	private readonly entity = new Dictionary('entity');
-	private readonly area = new Dictionary('area');
+	private readonly country: Dictionary;
+	private readonly entity: Dictionary;
+	private readonly area: Dictionary;
+
+	/**
+	 * `known`: the dictionaries the reader already holds (a cached stream's, which this one extends):
+	 * their values keep their codes and only values new to them are announced.
+	 */
+	constructor(known?: DictionaryValues) {
+		this.country = new Dictionary('country', known?.country);
+		this.entity = new Dictionary('entity', known?.entity);
+		this.area = new Dictionary('area', known?.area);
+	}
+
+	/** Every value of every dictionary so far, in code order. */
+	dictionaries(): DictionaryValues {
+		return { country: [...this.country.all()], entity: [...this.entity.all()], area: [...this.area.all()] };
+	}
 
 	/** The header frame, then the 'start' message: the first chunk of every stream. */
 	start(message: Extract<ControlMessage, { type: 'start' }>): Uint8Array {
@@ -99,10 +141,15 @@ export class StreamEncoder {
 	 * batch(es). Records are named by primary_id unless `naming` says uuid (record-naming.ts).
 	 */
 	page(part: PartId, items: readonly GeoItem[], naming: RecordNaming = 'primary-id'): Uint8Array {
+		const { dicts, batches } = this.pageFrames(part, items, naming);
+		return concat([...dicts, ...batches]);
+	}
+
+	/** The same frames apart: the 'dict' frames a reader needs first, and the batch frames (what a cache keeps). */
+	pageFrames(part: PartId, items: readonly GeoItem[], naming: RecordNaming = 'primary-id'): { dicts: Uint8Array[]; batches: Uint8Array[] } {
 		const batches = this.batchFrames(part, items, naming === 'uuid');
-		const frames = [this.country.takeNews(), this.entity.takeNews(), this.area.takeNews()].filter((m) => m !== undefined).map(encodeControl);
-		frames.push(...batches);
-		return concat(frames);
+		const dicts = [this.country.takeNews(), this.entity.takeNews(), this.area.takeNews()].filter((m) => m !== undefined).map(encodeControl);
+		return { dicts, batches };
 	}
 
 	/**
@@ -213,7 +260,7 @@ function writeVarint(out: number[], value: number): void {
 	out.push(value);
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+export function concat(parts: Uint8Array[]): Uint8Array {
 	if (parts.length === 1) return parts[0];
 	const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
 	let at = 0;

@@ -3,16 +3,19 @@
 import { json } from '@sveltejs/kit';
 import { dev } from '$app/environment';
 import { getRequestEvent } from '$app/server';
-import { STREAM_CONTENT_TYPE } from '../../types/stream';
+import { STREAM_CONTENT_TYPE, type PartId } from '../../types/stream';
 import { publicOrigin } from '../edge/origin';
-import { runtime } from '../runtime';
+import { runtime, type Runtime } from '../runtime';
+import { negotiate } from '../edge/compress';
 import { probeParts } from './access';
 import type { ServiceClient } from './client';
 import { serviceOf, type Connection } from './connection';
 import { ServiceError, statusForBrowser } from './errors';
 import type { RecordDetail } from './adapters/record';
-import { parseRecordRef, parseStreamQuery, type RecordRef } from './params';
+import { parseRecordRef, parseStreamRequest, type RecordRef } from './params';
 import { recordStream } from './record-stream';
+import { streamCacheOf, type CachedStream } from './stream-cache';
+import { streamScope } from './stream-cache/scope';
 import { isAbort } from './timing';
 
 interface Service {
@@ -56,15 +59,43 @@ export function upstreamFailure(error: unknown, signal: AbortSignal): Response {
 	return failure('Something went wrong on the explorer server.', 500);
 }
 
-/** GET /api/stream?datasets=…&components=… : every mappable record, as frames, as pages arrive. */
-export function streamRecords(url: URL, signal: AbortSignal): Response {
-	const parts = parseStreamQuery(url.searchParams);
-	if (!parts.ok) return failure(parts.message, 400);
+/**
+ * GET /api/stream?datasets=…&components=…[&since=VERSION] : every mappable record, as frames, as
+ * they come; from the stream cache when it can answer (stream-cache/), else walked as it is.
+ */
+export async function streamRecords(url: URL, request: Request): Promise<Response> {
+	const query = parseStreamRequest(url.searchParams);
+	if (!query.ok) return failure(query.message, 400);
 	const { connection, client } = service(url);
+	const rt = runtime();
 	// Signed in: only the parts the analyst's key may see (found at sign-in), not a refusal per other part.
 	const allowed = getRequestEvent().locals.analyst?.parts;
-	const body = recordStream({ source: client, parts: allowed ? parts.value.filter((p) => allowed.includes(p)) : parts.value, origin: connection.origin, signal });
-	return new Response(body, { headers: { 'content-type': STREAM_CONTENT_TYPE, ...STREAM_CACHE, 'x-content-type-options': 'nosniff' } });
+	const parts = allowed ? query.value.parts.filter((p) => allowed.includes(p)) : query.value.parts;
+	const headers: Record<string, string> = { 'content-type': STREAM_CONTENT_TYPE, ...STREAM_CACHE, 'x-content-type-options': 'nosniff' };
+	const cached = parts.length > 0 ? await fromCache(rt, connection, client, parts, query.value.since, request) : null;
+	if (cached === 'gone') return failure('The request was cancelled.', 499);
+	if (cached) {
+		// Already compressed: the edge leaves a response with a Content-Encoding alone (edge/compress.ts).
+		if (cached.encoding) Object.assign(headers, { 'content-encoding': cached.encoding, vary: 'Accept-Encoding' });
+		return new Response(cached.body, { headers: { ...headers, 'x-stream-served': cached.served } });
+	}
+	const body = recordStream({ source: client, parts, origin: connection.origin, signal: request.signal });
+	return new Response(body, { headers: { ...headers, 'x-stream-served': 'uncached' } });
+}
+
+/** The stream from the cache, null when it cannot answer (turned off, a key it cannot place), 'gone' when the browser left. */
+async function fromCache(rt: Runtime, connection: Connection, client: ServiceClient, parts: PartId[], since: string | null, request: Request): Promise<CachedStream | null | 'gone'> {
+	const cache = streamCacheOf(rt.settings, rt.now);
+	if (!cache) return null;
+	try {
+		const scope = await streamScope(cache.secret, connection, client, parts);
+		if (!scope) return null;
+		return await cache.cache.open({ scope, client, parts, source: connection.origin, since, brotli: negotiate(request.headers.get('accept-encoding')) === 'br', signal: request.signal });
+	} catch (error) {
+		if (isAbort(error, request.signal)) return 'gone';
+		console.error('[explorer] the stream cache failed; walking instead:', error);
+		return null;
+	}
 }
 
 /** The record's detail by uuid, or by primary_id through the spec's component-id lookup. */

@@ -9,9 +9,9 @@ const STREAM_PARAMS = new Set(['datasets', 'components']);
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** `?datasets=icd,icdb&components=video,image` (each defaults to all) → the parts to walk. */
-export function parseStreamQuery(query: URLSearchParams): Parsed<PartId[]> {
+export function parseStreamQuery(query: URLSearchParams, alsoExpected?: string): Parsed<PartId[]> {
 	for (const name of query.keys()) {
-		if (!STREAM_PARAMS.has(name)) return { ok: false, message: `Unknown parameter "${name}"; expected datasets and components.` };
+		if (!STREAM_PARAMS.has(name)) return { ok: false, message: `Unknown parameter "${name}"; expected datasets and components${alsoExpected ? ` (and ${alsoExpected})` : ''}.` };
 		if (query.getAll(name).length > 1) return { ok: false, message: `The parameter "${name}" is given more than once; list values separated by commas.` };
 	}
 	const datasets = list(query.get('datasets'), DATASETS, parseDataset, 'dataset');
@@ -19,6 +19,22 @@ export function parseStreamQuery(query: URLSearchParams): Parsed<PartId[]> {
 	const components = list(query.get('components'), COMPONENTS, parseComponent, 'component');
 	if (!components.ok) return components;
 	return { ok: true, value: datasets.value.flatMap((d) => components.value.map((c) => `${d}/${c}` as PartId)) };
+}
+
+/** A version of the record stream, as the explorer's server names them (stream-cache/snapshot.ts). */
+const STREAM_VERSION = /^[0-9a-f]{24}$/;
+
+/**
+ * /api/stream's query: the parts (parseStreamQuery), and `since`, the version of the stream the
+ * page already holds (from a 'done' message), to be sent only what is newer.
+ */
+export function parseStreamRequest(query: URLSearchParams): Parsed<{ parts: PartId[]; since: string | null }> {
+	const since = query.getAll('since');
+	if (since.length > 1) return { ok: false, message: 'The parameter "since" is given more than once.' };
+	if (since.length === 1 && !STREAM_VERSION.test(since[0])) return { ok: false, message: `"since" must be a version of the record stream (24 hexadecimal digits), as its 'done' message gives it; got "${since[0].slice(0, 40)}".` };
+	const rest = new URLSearchParams([...query].filter(([k]) => k !== 'since'));
+	const parts = parseStreamQuery(rest, 'since');
+	return parts.ok ? { ok: true, value: { parts: parts.value, since: since[0] ?? null } } : parts;
 }
 
 /** A record named by its uuid or by its primary_id (the component id, as the record stream names it). */

@@ -33,10 +33,11 @@ export interface WalkOptions {
 	filters?: GeoFilters;
 	/** The items' titles are not used (the record stream): the embedded service leaves them out (CallOptions). */
 	withoutTitles?: boolean;
+	/** Every page as the service sent it, before anything is filtered out (the stream cache's account of the walk). */
+	onServicePage?: (part: PartId, page: GeoPage) => void;
 }
 
 export const DEFAULT_MAX_RESTARTS = 5;
-
 
 /** Walks all parts; resolves with the records handed on (aborting resolves early, quietly). */
 export async function walkManifests(options: WalkOptions): Promise<{ received: number }> {
@@ -88,6 +89,7 @@ async function walkPart(part: PartId, options: WalkOptions, progress: { received
 			continue;
 		}
 		signal.throwIfAborted();
+		options.onServicePage?.(part, page);
 		if (page.nextCursor !== null && page.nextCursor === cursor) throw new ServiceError({ status: 502, code: 'cursor_loop', title: 'Cursor loop' }, `The service returned the same cursor twice for the ${label(part)} geo manifest; the walk cannot advance.`);
 		// The next page is asked for before this one is handed on: the service reads it (and the
 		// link carries it) while this page is filtered, encoded and sent, instead of after. Still one

@@ -6,6 +6,7 @@
 // parsing 5,000 items a page was two fifths of the server's CPU on a million-record walk.
 import { COMPONENT_PATH, DATASETS, type Component, type Dataset } from '../../types/dataset';
 import type { Runtime } from '../runtime';
+import { authenticate } from './auth/keys';
 import { admit, errorAnswer } from './http';
 import { geoQuery, parseParams } from './schemas';
 import type { GeoColumnsQuery } from './geo/manifest';
@@ -51,4 +52,34 @@ async function page(rt: Runtime, path: string, match: RegExpExecArray, query: Re
 		const { problem, headers } = errorAnswer(path, error);
 		return { status: problem.status, headers: { ...admission.headers, ...headers }, body: problem };
 	}
+}
+
+/**
+ * What a key may see of the records, in the terms that decide it: the datasets whose geo manifests
+ * it may walk, its entity restriction, and whether it may look records up by component id (which
+ * is how the explorer's stream names them). Two keys with the same scope see exactly the same
+ * manifests (records/scope.ts is the one place that cuts records to a key), so the explorer's
+ * stream cache keeps one copy per scope (explorer/stream-cache/scope.ts). Not a route of the
+ * service: the in-process counterpart of a question only the embedded service can answer.
+ */
+export interface VisibilityScope {
+	datasets: Dataset[];
+	/** Sorted; null: every entity. */
+	entities: string[] | null;
+	lookup: boolean;
+}
+
+/** The scope of the key in an Authorization header; null when the key is not accepted. No rate-limit charge: nothing is read for the caller. */
+export type DirectScope = (authorization: string) => Promise<VisibilityScope | null>;
+
+export function directScope(rt: Runtime): DirectScope {
+	return async (authorization) => {
+		const key = await authenticate(rt.sql, authorization);
+		if (!key) return null;
+		return {
+			datasets: key.features.includes('geo') ? DATASETS.filter((d) => key.datasets.includes(d)) : [],
+			entities: key.entities ? [...key.entities].sort() : null,
+			lookup: key.features.includes('lookup')
+		};
+	};
 }

@@ -40,6 +40,12 @@ export interface FakeService {
 	/** Records of a part ("icd/videos"), newest first. */
 	records(part: string): FakeRecord[];
 	insertAtTop(part: string, count: number): FakeRecord[];
+	/** Inserts records dated `date` (older than the newest: below the top of the manifest). */
+	insertDated(part: string, count: number, date: string): FakeRecord[];
+	/** Removes a record (as a deletion, or a key's narrowed view, would). */
+	remove(part: string, uuid: string): void;
+	/** Changes a record in place (its place in the manifest stays when its date does). */
+	modify(part: string, uuid: string, change: Partial<FakeRecord>): void;
 	script(handler: (req: FakeRequest) => FakeAction): void;
 	/** Requests still waiting for an answer. */
 	pending(): number;
@@ -149,6 +155,18 @@ export async function startFakeService(perPart: Record<string, number>, options:
 			nextId += count;
 			data.set(part, [...fresh, ...(data.get(part) ?? [])].sort(newestFirst));
 			return fresh;
+		},
+		insertDated(part, count, date) {
+			const fresh = makeRecords(count, nextId).map((r) => ({ ...r, primary_date: date }));
+			nextId += count;
+			data.set(part, [...fresh, ...(data.get(part) ?? [])].sort(newestFirst));
+			return fresh;
+		},
+		remove(part, uuid) {
+			data.set(part, (data.get(part) ?? []).filter((r) => r.uuid !== uuid));
+		},
+		modify(part, uuid, change) {
+			data.set(part, (data.get(part) ?? []).map((r) => (r.uuid === uuid ? { ...r, ...change } : r)).sort(newestFirst));
 		},
 		script: (h) => (handler = h),
 		pending: () => pending,
