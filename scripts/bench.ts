@@ -1,6 +1,7 @@
-// npm run bench -- [--records N[,N…]] [--only service|stream|browser|export|nl|signin|network|all] [--runs R] [--timeout S]
+// npm run bench -- [--records N[,N…]] [--only service|stream|browser|export|nl|signin|network|team|all] [--runs R] [--timeout S]
 //                  [--seconds S] [--connections 1,16,64] [--walks W] [--name NAME] [--postgres]
-//                  [--baseline BUILD_ENTRY] [--pages explorer,baseline,naive] (network section)
+//                  [--baseline BUILD_ENTRY] [--pages explorer,baseline,uncached,naive] [--links loopback,40ms,150ms]
+//                  [--visits first,return] (network section)
 //                  [--scenarios "search: newest page,…"] [--rounds R] (service section: only these
 //                  scenarios; R rounds alternating the servers, the median round of each reported)
 // --baseline BUILD_ENTRY: an earlier build's server entry (e.g. scripts/serve.mjs of a worktree),
@@ -21,10 +22,16 @@
 //   export:  /api/export of every record as CSV and GeoJSON: records/s and the server's memory;
 //   nl:      natural language search quality (scripts/eval-nl.ts: BM25 vs hybrid on the committed
 //            evaluation set, over the default dataset) and its latency on this dataset;
+//   team:    the record stream for one analyst and for eight at once, on an empty stream cache
+//            (the walk they share) and on a warm one, and a page that holds the current version:
+//            each load's time to the stream's end and the server's CPU per load (scripts/bench/team.ts);
+//            with --baseline the earlier build beside it. Not part of "all".
 //   signin:  what a sign-in session costs: unsealing it, per request, and first points signed in
 //            beside single-user (scripts/bench/signin.ts). Not part of "all": it starts a second server.
 //   network: the explorer and the naive page in Chromium through a shaped link (loopback,
-//            40 ms / 20 Mbit/s, 150 ms / 5 Mbit/s): first and all points, bytes on the wire
+//            40 ms / 20 Mbit/s, 150 ms / 5 Mbit/s): first and all points, bytes on the wire, on a
+//            first visit and on a return visit (the profile of a visit before, with the page's copy
+//            of the records); `uncached`: this build with its stream cache off (every load walks)
 //            (scripts/bench/network.ts). Not part of "all": minutes per link at a million records.
 // Stream and browser runs are bounded: a side that exceeds --timeout is recorded as timed out.
 // BENCH_SERVER_ENTRY=build/index.js runs adapter-node's server alone instead of npm start's entry
@@ -36,10 +43,12 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { benchBrowser } from './bench/browser';
 import { formatTable } from './bench/naive-compare';
-import { ensureBuild, preparePostgresDataset, prepareDataset, startClusteredServer, startProductionServer, type RunningServer } from './bench/server';
+import { ensureBuild, freshCacheDir, preparePostgresDataset, prepareDataset, startClusteredServer, startProductionServer, type RunningServer } from './bench/server';
 import { benchService, keywordAgreement } from './bench/service';
 import { benchSignin } from './bench/signin';
-import { benchNetwork, formatNetwork, type NetworkPage } from './bench/network';
+import { benchNetwork, formatNetwork, VISITS, type NetworkPage, type Visit } from './bench/network';
+import { LINKS } from './bench/link-shaper';
+import { benchTeam, formatTeam, type TeamRow } from './bench/team';
 import { benchStream } from './bench/stream';
 import { understandingLatency } from './bench/understanding';
 import { benchExport } from './bench/export';
@@ -59,11 +68,13 @@ const { values } = parseArgs({
 		baseline: { type: 'string' },
 		scenarios: { type: 'string' },
 		rounds: { type: 'string', default: '1' },
-		pages: { type: 'string', default: 'explorer,naive' }
+		pages: { type: 'string', default: 'explorer,naive' },
+		links: { type: 'string' },
+		visits: { type: 'string' }
 	}
 });
 
-const SECTIONS = ['service', 'stream', 'browser', 'export', 'nl', 'signin', 'network'] as const;
+const SECTIONS = ['service', 'stream', 'browser', 'export', 'nl', 'signin', 'network', 'team'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections that "all" runs. */
 const ALL: readonly Section[] = ['service', 'stream', 'browser', 'nl'];
@@ -83,7 +94,8 @@ const log = (s: string) => process.stdout.write(s + '\n');
 async function runAt(records: number, name: string): Promise<Record<string, unknown>> {
 	const runStarted = performance.now();
 	const { dataDir, key } = await prepareDataset(records);
-	const server = await startProductionServer(dataDir, records);
+	// Its stream cache starts empty: the first load of the run walks the manifests.
+	const server = await startProductionServer(dataDir, records, { STREAM_CACHE_DIR: freshCacheDir() });
 	// Interrupted (Ctrl-C, kill): the server is our child and must not outlive us. Playwright
 	// closes the browsers it launched on its own.
 	const stopOnSignal = () => void server.stop().finally(() => process.exit(130));
@@ -197,15 +209,42 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 		if (sections.has('network')) {
 			heading(`network: explorer and naive page through shaped links, median of ${runs}`);
 			// --baseline: the server entry of an earlier build (e.g. a worktree of the commit before a
-			// change, built there), measured in the same run on the same dataset.
-			const baseline = values.baseline ? await startProductionServer(dataDir, records, {}, path.resolve(values.baseline)) : null;
+			// change, built there), measured in the same run on the same dataset. Its stream cache, if
+			// it has one, starts empty too.
+			const pages = values.pages!.split(',') as NetworkPage[];
+			const baseline = values.baseline ? await startProductionServer(dataDir, records, { STREAM_CACHE_DIR: freshCacheDir() }, path.resolve(values.baseline)) : null;
+			const uncached = pages.includes('uncached') ? await startProductionServer(dataDir, records, { STREAM_CACHE_MB: '0' }) : null;
 			try {
-				const pages = values.pages!.split(',').filter((p) => p !== 'baseline' || baseline) as NetworkPage[];
 				if (baseline && !pages.includes('baseline')) pages.splice(1, 0, 'baseline');
-				const network = await benchNetwork(server.url, { runs, timeoutSeconds, log, pages, baselineUrl: baseline?.url, serverPid: server.pid, baselinePid: baseline?.pid });
+				const others = { ...(baseline ? { baseline } : {}), ...(uncached ? { uncached } : {}) };
+				// --links loopback,40ms,150ms: a link by its name's first words, spaces left out.
+				const linkName = (l: { name: string }) => l.name.split(',')[0].replace(/\s+/g, '');
+				const links = values.links ? LINKS.filter((l) => values.links!.split(',').map((n) => n.replace(/\s+/g, '')).includes(linkName(l))) : LINKS;
+				const visits = (values.visits ?? VISITS.join(',')).split(',') as Visit[];
+				const network = await benchNetwork(server.url, { runs, timeoutSeconds, log, pages, visits, links, serverPid: server.pid, others });
 				result.network = network;
 				log(formatNetwork(network));
 			} finally {
+				await baseline?.stop();
+				await uncached?.stop();
+			}
+		}
+		if (sections.has('team')) {
+			heading(`team: the record stream for one analyst and for eight at once, first and later loads, ${runs} runs`);
+			const baseline = values.baseline ? await startProductionServer(dataDir, records, { STREAM_CACHE_DIR: freshCacheDir() }, path.resolve(values.baseline)) : null;
+			// This build on an empty stream cache, started anew for each cold measurement.
+			let cold: RunningServer | null = null;
+			const restartCold = async () => {
+				await cold?.stop();
+				cold = await startProductionServer(dataDir, records, { STREAM_CACHE_DIR: freshCacheDir() });
+				return cold;
+			};
+			try {
+				const servers = [{ name: 'explorer', url: server.url, pid: server.pid, restartCold }, ...(baseline ? [{ name: 'baseline', url: baseline.url, pid: baseline.pid }] : [])];
+				result.team = await benchTeam(servers, { runs, log });
+				log(formatTeam(result.team as TeamRow[]));
+			} finally {
+				await (cold as RunningServer | null)?.stop();
 				await baseline?.stop();
 			}
 		}

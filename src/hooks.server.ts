@@ -6,7 +6,10 @@ import { edgeFor, type Edge } from '$lib/server/edge/guard';
 import { compressResponse } from '$lib/server/edge/compress';
 import { gate, PUBLIC_SERVICE_PATHS, SERVICE_PATH, withHeaders } from '$lib/server/service/http';
 import { problem, problemResponse } from '$lib/server/service/problems';
+import { dev } from '$app/environment';
 import { pageConfig, withPageConfig } from '$lib/server/page-config';
+import { pageCopyName } from '$lib/server/explorer/stream-cache/page-copy';
+import type { PageConfig } from '$lib/types/page';
 import { sessions } from '$lib/server/session';
 import { ModeRefusal } from '$lib/server/session/mode';
 import { SecretError } from '$lib/server/session/secret';
@@ -46,8 +49,10 @@ async function route(event: RequestEvent, resolve: Parameters<Handle>[0]['resolv
 		const { gate: sessionGate } = await sessions(rt);
 		const refused = await sessionGate.admit(event);
 		if (refused) return sessionGate.finish(event, refused);
-		const config = pageConfig(rt.settings, event.locals);
-		return sessionGate.finish(event, await resolve(event, { transformPageChunk: ({ html }) => withPageConfig(html, config, event.url) }));
+		// The page's config names its copy of the record stream, which takes a look at the key: only for pages.
+		let config: Promise<PageConfig> | undefined;
+		const configOf = () => (config ??= pageCopyName(rt, event.locals, dev ? event.url.origin : undefined).then((copy) => pageConfig(rt.settings, event.locals, copy)));
+		return sessionGate.finish(event, await resolve(event, { transformPageChunk: async ({ html }) => withPageConfig(html, await configOf(), event.url) }));
 	}
 
 	const gated = await gate(rt.sql, rt.limiter, event.request.headers.get('authorization'), path, rt.now());

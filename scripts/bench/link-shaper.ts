@@ -22,7 +22,10 @@ export interface ShapedLink {
 	url: string;
 	/** Bytes from the server to the client, and from the client to the server, since the last reset. */
 	bytes(): { down: number; up: number };
-	reset(): void;
+	/** Counters to zero; with `connections`, every open connection cut too (the next load opens its own). */
+	reset(connections?: 'connections'): void;
+	/** Off: bytes pass at loopback speed (a visit before the measured one); on: the link as it was made. */
+	shape(on: boolean): void;
 	close(): Promise<void>;
 }
 
@@ -30,8 +33,8 @@ export interface ShapedLink {
 const SLICE = 16 * 1024;
 
 export async function shapeLink(target: URL, link: Link): Promise<ShapedLink> {
-	const oneWay = link.rttMs / 2;
-	const bytesPerMs = link.downBitsPerSecond / 8 / 1000;
+	let oneWay = link.rttMs / 2;
+	let bytesPerMs = link.downBitsPerSecond / 8 / 1000;
 	// The shared downstream: the time the link is busy until. Each slice queues behind the last.
 	let busyUntil = 0;
 	let down = 0;
@@ -109,9 +112,14 @@ export async function shapeLink(target: URL, link: Link): Promise<ShapedLink> {
 	return {
 		url: `http://127.0.0.1:${port}`,
 		bytes: () => ({ down, up }),
-		reset() {
+		reset(connections) {
 			down = 0;
 			up = 0;
+			if (connections) for (const s of sockets) s.destroy();
+		},
+		shape(on) {
+			oneWay = on ? link.rttMs / 2 : 0;
+			bytesPerMs = on ? link.downBitsPerSecond / 8 / 1000 : 0;
 		},
 		close: () =>
 			new Promise<void>((resolve) => {

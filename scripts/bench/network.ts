@@ -8,7 +8,7 @@
 // Accept-Encoding Chromium sends: bytes per record, and when its first batch and its end came.
 import http from 'node:http';
 import fs from 'node:fs';
-import type { Browser, CDPSession } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 import { launchChromium } from '../lib/chromium';
 import { installDrawProbe, type LoadMarks } from './browser';
 import { LINKS, shapeLink, type Link, type ShapedLink } from './link-shaper';
@@ -16,14 +16,22 @@ import { median, percentile, round } from './stats';
 
 const VIEWPORT = { width: 1280, height: 720 };
 const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-/** The explorer, the same explorer of an earlier build (--baseline, its own server), the naive page. */
-const PAGES = { explorer: '/', baseline: '/', naive: '/bench/naive' } as const;
+/**
+ * The explorer, the same explorer of an earlier build (--baseline, its own server), this build with
+ * its stream cache off (STREAM_CACHE_MB=0, its own server: every load walks), the naive page.
+ */
+const PAGES = { explorer: '/', baseline: '/', uncached: '/', naive: '/bench/naive' } as const;
 type Kind = keyof typeof PAGES;
 export type NetworkPage = Kind;
+
+/** A first visit (a new browser profile), or a return visit (the profile of a visit before: its caches, and the page's copy of the records). */
+export type Visit = 'first' | 'return';
+export const VISITS: readonly Visit[] = ['first', 'return'];
 
 export interface NetworkRow {
 	link: string;
 	page: Kind;
+	visit: Visit;
 	firstPointsS: number | null;
 	/** Every record on screen: the explorer's 2D first paint of the whole stream, or the map. */
 	allShownS: number | null;
@@ -127,11 +135,48 @@ interface LoadResult extends LoadMarks {
 	cpu: { browserS: number; serverS: number };
 }
 
-async function loadOnce(browser: Browser, url: string, timeoutMs: number, serverPid?: number): Promise<LoadResult | null> {
+/**
+ * A return visit starts with a visit of the page in the same profile, unmeasured and on loopback
+ * (the analyst came before): its HTTP cache and the page's copy of the records (once the page says
+ * it has kept them) are what the measured visit finds.
+ */
+async function visitBefore(context: BrowserContext, url: string, timeoutMs: number, link: ShapedLink): Promise<void> {
+	link.shape(false);
+	const page = await context.newPage();
+	try {
+		await page.goto(url, { timeout: timeoutMs });
+		await page.waitForFunction(() => /mappable records loaded/.test(document.querySelector('[data-testid="progress"]')?.textContent ?? '') || (window as any).__naive?.done, null, { timeout: timeoutMs, polling: 200 });
+		// The explorer keeps its copy after the stream ends: wait until it is in IndexedDB.
+		if (await page.locator('[data-testid="freshness"]').count()) await page.waitForFunction(copyKept, null, { timeout: 30_000, polling: 200 });
+	} finally {
+		await page.close();
+		// The measured visit comes as the next day's would: over the link, on connections of its own.
+		link.shape(true);
+		link.reset('connections');
+	}
+}
+
+/** Whether the page's copy of the records is kept (map/stream-copy.ts's database has one). */
+async function copyKept(): Promise<boolean> {
+	return new Promise((resolve) => {
+		const request = indexedDB.open('icd-explorer-stream');
+		request.onerror = () => resolve(false);
+		request.onsuccess = () => {
+			const db = request.result;
+			if (!db.objectStoreNames.contains('held')) return (db.close(), resolve(false));
+			const count = db.transaction('held').objectStore('held').count();
+			count.onsuccess = () => (db.close(), resolve(count.result > 0));
+			count.onerror = () => (db.close(), resolve(false));
+		};
+	});
+}
+
+async function loadOnce(browser: Browser, url: string, timeoutMs: number, serverPid?: number, returning?: ShapedLink): Promise<LoadResult | null> {
 	const context = await browser.newContext({ viewport: VIEWPORT });
 	const session = await browser.newBrowserCDPSession();
 	try {
 		await context.addInitScript('globalThis.__name = (f) => f;');
+		if (returning) await visitBefore(context, url, timeoutMs, returning);
 		const page = await context.newPage();
 		await page.addInitScript(installDrawProbe);
 		const before = await browserCpu(session);
@@ -165,12 +210,14 @@ async function loadOnce(browser: Browser, url: string, timeoutMs: number, server
 
 export async function benchNetwork(
 	serverUrl: string,
-	options: { runs: number; timeoutSeconds: number; links?: Link[]; log: (s: string) => void; pages?: Kind[]; baselineUrl?: string; serverPid?: number; baselinePid?: number }
+	options: { runs: number; timeoutSeconds: number; links?: Link[]; log: (s: string) => void; pages?: Kind[]; visits?: readonly Visit[]; serverPid?: number; others?: Partial<Record<Kind, { url: string; pid: number }>> }
 ): Promise<NetworkBench> {
 	const links = options.links ?? LINKS;
-	const kinds = (options.pages ?? ['explorer', 'naive']).filter((k) => k !== 'baseline' || options.baselineUrl);
-	const serverOf = (kind: Kind) => (kind === 'baseline' ? options.baselineUrl! : serverUrl);
-	const pidOf = (kind: Kind) => (kind === 'baseline' ? options.baselinePid : options.serverPid);
+	const visits = options.visits ?? VISITS;
+	// The baseline and the uncached pages have servers of their own; the others are this server's.
+	const kinds = (options.pages ?? ['explorer', 'naive']).filter((k) => (k !== 'baseline' && k !== 'uncached') || options.others?.[k]);
+	const serverOf = (kind: Kind) => options.others?.[kind]?.url ?? serverUrl;
+	const pidOf = (kind: Kind) => options.others?.[kind]?.pid ?? options.serverPid;
 	const rows: NetworkRow[] = [];
 	const browser = await launchChromium();
 	let records: number | null = null;
@@ -185,20 +232,23 @@ export async function benchNetwork(
 			// that neither page always follows the other's load.
 			const shapedLinks = new Map<Kind, ShapedLink>();
 			for (const kind of kinds) shapedLinks.set(kind, await shapeLink(new URL(serverOf(kind)), link));
-			const samples = new Map(kinds.map((kind) => [kind, { first: [] as number[], all: [] as number[], shown: [] as number[], bytes: [] as number[], browserCpu: [] as number[], serverCpu: [] as number[], timedOut: 0, stopped: false }]));
+			// Each page on its own, and each as a return visit (the profile of a visit before).
+			const variants = kinds.flatMap((kind) => visits.map((visit) => ({ kind, visit, key: `${kind}/${visit}` })));
+			const samples = new Map(variants.map(({ key }) => [key, { first: [] as number[], all: [] as number[], shown: [] as number[], bytes: [] as number[], browserCpu: [] as number[], serverCpu: [] as number[], timedOut: 0, stopped: false }]));
 			try {
 				for (let run = 0; run < options.runs; run++) {
-					for (const kind of run % 2 ? [...kinds].reverse() : kinds) {
-						const sample = samples.get(kind)!;
+					for (const { kind, visit, key } of run % 2 ? [...variants].reverse() : variants) {
+						const sample = samples.get(key)!;
 						// A page that did not finish is not loaded again on this link.
 						if (sample.stopped) continue;
 						const shaped = shapedLinks.get(kind)!;
 						shaped.reset();
-						const marks = await loadOnce(browser, shaped.url + PAGES[kind], options.timeoutSeconds * 1000, pidOf(kind));
+						const marks = await loadOnce(browser, shaped.url + PAGES[kind], options.timeoutSeconds * 1000, pidOf(kind), visit === 'return' ? shaped : undefined);
+						const name = `${kind} (${visit})`.padEnd(18);
 						if (!marks || marks.allDrawn === null) {
 							sample.timedOut++;
 							sample.stopped = true;
-							options.log(`  ${link.name.padEnd(18)} ${kind.padEnd(8)} run ${run + 1}: not finished in ${options.timeoutSeconds} s`);
+							options.log(`  ${link.name.padEnd(18)} ${name} run ${run + 1}: not finished in ${options.timeoutSeconds} s`);
 							continue;
 						}
 						sample.first.push(marks.firstDraw! / 1000);
@@ -212,17 +262,18 @@ export async function benchNetwork(
 						sample.browserCpu.push(marks.cpu.browserS);
 						sample.serverCpu.push(marks.cpu.serverS);
 						if (kind === 'explorer') records = marks.records;
-						options.log(`  ${link.name.padEnd(18)} ${kind.padEnd(8)} run ${run + 1}: first points ${round(marks.firstDraw! / 1000)} s, all shown ${round(shownAt / 1000)} s, on the map ${round(marks.allDrawn / 1000)} s, ${(shaped.bytes().down / 1e6).toFixed(2)} MB down`);
+						options.log(`  ${link.name.padEnd(18)} ${name} run ${run + 1}: first points ${round(marks.firstDraw! / 1000)} s, all shown ${round(shownAt / 1000)} s, on the map ${round(marks.allDrawn / 1000)} s, ${(shaped.bytes().down / 1e6).toFixed(2)} MB down`);
 					}
 				}
 			} finally {
 				for (const shaped of shapedLinks.values()) await shaped.close();
 			}
-			for (const kind of kinds) {
-				const { first, all, shown, bytes, browserCpu: browserCpuS, serverCpu, timedOut } = samples.get(kind)!;
+			for (const { kind, visit, key } of variants) {
+				const { first, all, shown, bytes, browserCpu: browserCpuS, serverCpu, timedOut } = samples.get(key)!;
 				rows.push({
 					link: link.name,
 					page: kind,
+					visit,
 					firstPointsS: first.length ? round(median(first)) : null,
 					allShownS: shown.length ? round(median(shown)) : null,
 					allPointsS: all.length ? round(median(all)) : null,
@@ -251,11 +302,11 @@ export function formatNetwork(b: NetworkBench): string {
 	const lines = [
 		`record stream: ${b.stream.bytes.toLocaleString('en')} B on the wire (${b.stream.encoding}) for ${b.records?.toLocaleString('en') ?? '?'} records: ${b.stream.bytesPerRecord} B per record`,
 		...b.serverStream.map((x) => `server's stream alone (${x.page}, loopback, median of ${STREAM_RUNS}): first batch ${x.firstBatchMs} ms, end ${x.endMs} ms`),
-		'| link | page | first points (s) | all points shown (s) | all points on the map (s) | first / shown, 25th-75th percentile (s) | CPU per load: browser + server (s) | bytes down per load | note |',
-		'|---|---|---|---|---|---|---|---|---|'
+		'| link | page | visit | first points (s) | all points shown (s) | all points on the map (s) | first / shown, 25th-75th percentile (s) | CPU per load: browser + server (s) | bytes down per load | note |',
+		'|---|---|---|---|---|---|---|---|---|---|'
 	];
 	for (const r of b.rows) {
-		lines.push(`| ${r.link} | ${r.page} | ${r.firstPointsS ?? '—'} | ${r.allShownS ?? '—'} | ${r.allPointsS ?? '—'} | ${r.spread ? `${r.spread.firstPointsS.join('-')} / ${r.spread.allShownS.join('-')}` : '—'} | ${r.cpuS ? `${r.cpuS.browser} + ${Number.isNaN(r.cpuS.server) ? '?' : r.cpuS.server}` : '—'} | ${r.bytesDown === null ? '—' : `${(r.bytesDown / 1e6).toFixed(2)} MB`} | ${r.timedOut ? 'did not finish in time' : ''} |`);
+		lines.push(`| ${r.link} | ${r.page} | ${r.visit} | ${r.firstPointsS ?? '—'} | ${r.allShownS ?? '—'} | ${r.allPointsS ?? '—'} | ${r.spread ? `${r.spread.firstPointsS.join('-')} / ${r.spread.allShownS.join('-')}` : '—'} | ${r.cpuS ? `${r.cpuS.browser} + ${Number.isNaN(r.cpuS.server) ? '?' : r.cpuS.server}` : '—'} | ${r.bytesDown === null ? '—' : `${(r.bytesDown / 1e6).toFixed(2)} MB`} | ${r.timedOut ? 'did not finish in time' : ''} |`);
 	}
 	return lines.join('\n');
 }

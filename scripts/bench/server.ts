@@ -2,6 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/lib/server/db/open';
 import { sqliteSql } from '../../src/lib/server/db/sqlite-sql';
@@ -16,6 +17,11 @@ import { createDatabase, databaseUrl, psql, start as startCluster } from '../pg/
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
 export const BENCH_SEED = 'bench-2026';
+
+/** An empty directory for a server's stream cache (STREAM_CACHE_DIR): its first load walks, as on a new machine. */
+export function freshCacheDir(): string {
+	return fs.mkdtempSync(path.join(os.tmpdir(), 'icd-bench-stream-cache-'));
+}
 
 export function benchDataDir(records: number): string {
 	return path.resolve('bench', 'data', String(records));

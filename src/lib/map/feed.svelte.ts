@@ -4,6 +4,7 @@
 // What the map does with an answer is the page's business: it is told through FeedHooks.
 import { areaTest } from '../geo/areas';
 import { sessionEndedBy } from '../session/watch';
+import { PartMap } from '../stream/part-map';
 import type { Component, Dataset } from '../types/dataset';
 import type { DictionaryField, PartId } from '../types/stream';
 import { PartColumns, type Box, type RecordPass } from './columns';
@@ -14,7 +15,7 @@ import { applyControl, newProgress, type StreamProgress } from './progress';
 import type { RecordKey } from './records';
 import { STREAM_URL } from './worker/early-start';
 import { PointsWorker, type DensityReply, type WorkerEvents } from './worker/client';
-import type { DayHistogram, RecordRef } from './worker/protocol';
+import type { DayHistogram, Freshness, RecordRef } from './worker/protocol';
 
 type Reply<K extends keyof WorkerEvents> = Parameters<WorkerEvents[K]>[0];
 
@@ -37,7 +38,8 @@ export interface FeedHooks {
 
 export class RecordFeed {
 	// Heavy data lives outside Svelte's reactivity: typed arrays, the worker.
-	readonly parts = new Map<PartId, PartColumns>();
+	/** In the parts' fixed order, however their records arrived (part-map.ts). */
+	readonly parts = new PartMap<PartColumns>();
 	readonly dictionaries: Record<DictionaryField, string[]> = { country: [], entity: [], area: [] };
 	worker: PointsWorker | undefined;
 	clusters: ClusterData | null = null;
@@ -60,6 +62,8 @@ export class RecordFeed {
 	facets = $state<{ countries: [string, number][]; entities: [string, number][] }>({ countries: [], entities: [] });
 	dayBounds = $state<{ min: number | null; max: number | null }>({ min: null, max: null });
 	histogram = $state.raw<DayHistogram | null>(null);
+	/** Once the stream has ended: when the server last checked the records shown, and what came from the page's copy. */
+	freshness = $state.raw<Freshness | null>(null);
 
 	private pendingIndex: ReturnType<typeof setTimeout> | undefined;
 	private pendingIndexReply = false;
@@ -70,9 +74,10 @@ export class RecordFeed {
 		private readonly hooks: FeedHooks
 	) {}
 
-	/** Starts the worker and the stream. */
-	start(): void {
+	/** Starts the worker and the stream; `copy`: the name of the page's copy of it (stream-copy.ts). */
+	start(copy: string | null): void {
 		this.worker = new PointsWorker({
+			onFreshness: (freshness) => (this.freshness = freshness),
 			onControl: (message) => {
 				if (message.type === 'dict') {
 					const dict = this.dictionaries[message.field];
@@ -136,7 +141,7 @@ export class RecordFeed {
 				this.hooks.onclusters();
 			}
 		});
-		this.worker.load(STREAM_URL);
+		this.worker.load(STREAM_URL, copy);
 	}
 
 	/** Rebuild clusters in the worker; during streaming at most about once a second. */

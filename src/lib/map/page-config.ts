@@ -7,9 +7,10 @@ export function readPageConfig(): PageConfig {
 	try {
 		const config = JSON.parse(text) as Partial<PageConfig>;
 		const access: PageAccess = config.access?.mode === 'signin' ? { mode: 'signin', parts: config.access.parts.filter((p) => ALL_PARTS.includes(p)) } : { mode: 'single-user' };
-		return { mapStyleUrl: String(config.mapStyleUrl ?? ''), serviceLabel: String(config.serviceLabel ?? 'ICD service'), access };
+		const streamCopy = typeof config.streamCopy === 'string' && /^[0-9a-f]{32}$/.test(config.streamCopy) ? config.streamCopy : null;
+		return { mapStyleUrl: String(config.mapStyleUrl ?? ''), serviceLabel: String(config.serviceLabel ?? 'ICD service'), access, streamCopy };
 	} catch {
 		// Not written by the server (a page served some other way): the offline basemap.
-		return { mapStyleUrl: '', serviceLabel: 'ICD service', access: { mode: 'single-user' } };
+		return { mapStyleUrl: '', serviceLabel: 'ICD service', access: { mode: 'single-user' }, streamCopy: null };
 	}
 }

@@ -62,6 +62,7 @@ const schema = z.object({
 	DATABASE_READ_URL: text(''),
 	DB_POOL_SIZE: intFrom(4, 1),
 	STREAM_CACHE_MB: intFrom(1024, 0),
+	STREAM_CACHE_DIR: text(''),
 	STREAM_CACHE_MAX_AGE_SECONDS: intFrom(86_400, 60),
 	NODE_ENV: text(''),
 	TEST_CLOCK_FILE: text('')
@@ -147,9 +148,10 @@ export interface Settings {
 	 * The explorer's stream cache (server/explorer/stream-cache): megabytes of DATA_DIR/stream-cache
 	 * it may fill (STREAM_CACHE_MB, default 1024; 0: no cache, every load walks the manifests), and
 	 * the age of a copy's whole walk after which a load walks again instead of refreshing it
-	 * (STREAM_CACHE_MAX_AGE_SECONDS, default a day).
+	 * (STREAM_CACHE_MAX_AGE_SECONDS, default a day). dir: where (STREAM_CACHE_DIR, default
+	 * DATA_DIR/stream-cache; the processes of one machine may share it).
 	 */
-	streamCache: { maxBytes: number; maxAgeSeconds: number };
+	streamCache: { dir: string; maxBytes: number; maxAgeSeconds: number };
 	/** NODE_ENV is "test": the test-only hooks (testClockFile, SIGUSR2 stops a reader) are on. */
 	testing: boolean;
 	/**
@@ -197,7 +199,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 		readAhead: e.DB_READ_AHEAD,
 		mainThreadNice: e.MAIN_THREAD_NICE,
 		database: { url: e.DATABASE_URL, readUrl: e.DATABASE_READ_URL || e.DATABASE_URL, poolSize: e.DB_POOL_SIZE },
-		streamCache: { maxBytes: e.STREAM_CACHE_MB * 2 ** 20, maxAgeSeconds: e.STREAM_CACHE_MAX_AGE_SECONDS },
+		streamCache: { dir: path.resolve(e.STREAM_CACHE_DIR || path.join(e.DATA_DIR, 'stream-cache')), maxBytes: e.STREAM_CACHE_MB * 2 ** 20, maxAgeSeconds: e.STREAM_CACHE_MAX_AGE_SECONDS },
 		testing: e.NODE_ENV === 'test',
 		testClockFile: e.NODE_ENV === 'test' ? e.TEST_CLOCK_FILE : ''
 	};

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { withPageConfig } from './page-config';
 
 const HTML = '<html lang="en" data-theme="%explorer.theme%"><script type="application/json">%explorer.config%</script></html>';
-const CONFIG = { mapStyleUrl: '', serviceLabel: 'embedded ICD service', access: { mode: 'single-user' as const } };
+const CONFIG = { mapStyleUrl: '', serviceLabel: 'embedded ICD service', access: { mode: 'single-user' as const }, streamCopy: null };
 
 describe('the page with its config', () => {
 	it('writes the theme asked for in the URL on <html>, so the first paint has its colours', () => {

@@ -5,8 +5,9 @@ import type { Settings } from './env';
 import { PAGE_CONFIG_PLACEHOLDER, PAGE_THEME_PLACEHOLDER, type PageConfig } from '../types/page';
 import { parseThemeSetting, THEME_PARAM } from '../theme/theme';
 
-export function pageConfig(settings: Settings, locals: App.Locals = {}): PageConfig {
+export function pageConfig(settings: Settings, locals: App.Locals = {}, streamCopy: string | null = null): PageConfig {
 	return {
+		streamCopy,
 		access: locals.authMode === 'signin' ? { mode: 'signin', parts: locals.analyst?.parts ?? [] } : { mode: 'single-user' },
 		mapStyleUrl: settings.mapStyleUrl,
 		// The host only: the key never leaves the server.

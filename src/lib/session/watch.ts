@@ -3,13 +3,15 @@
 // on any /api answer (SESSION_ENDED_HEADER) and, in the record stream, as a part refused with 401.
 import { isSessionEnd, SESSION_ENDED_HEADER, signInPath, type SessionEnd } from '../types/session';
 import type { ControlMessage } from '../types/stream';
+import { forgetCopies } from '../map/stream-copy';
 
 let leaving = false;
 
+/** To the sign-in page, the page's copy of the records deleted on the way (the session that read them is over). */
 function leave(why: SessionEnd): void {
 	if (leaving) return;
 	leaving = true;
-	location.assign(signInPath(why, location.pathname + location.search));
+	void forgetCopies().finally(() => location.assign(signInPath(why, location.pathname + location.search)));
 }
 
 /**

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { StreamEncoder, encodeControl, encodeFrame, encodeHeader } from '../server/explorer/encode';
+import { concat } from './concat';
 import type { GeoItem } from '../server/explorer/adapters/geo-manifest';
 import { FRAME_BATCH, FRAME_HEADER, MAX_STREAM_ID, STREAM_FORMAT_VERSION, type ControlMessage } from '../types/stream';
-import { FrameReader, NO_CODE, NO_DAY, StreamDictionaries, StreamFormatError, dateToDay, dayToDate, readRecordStream, recordRef, isUuid, uuidToBytes, uuidToString, type RecordColumns, type StreamEvent } from './decode';
+import { FrameReader, NO_CODE, NO_DAY, StreamDictionaries, StreamFormatError, dateToDay, dayToDate, decodeFrame, joinColumns, readRecordStream, recordRef, isUuid, uuidToBytes, uuidToString, type RecordColumns, type StreamEvent } from './decode';
 
 /** n records, newest first and primary_ids descending as the geo manifest sends them; every 11th without a primary_id. */
 function items(n: number, seed: number, countries: (string | undefined)[], entities: (string | undefined)[]): GeoItem[] {
@@ -30,16 +31,6 @@ function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
 async function readAll(chunks: Uint8Array[]): Promise<StreamEvent[]> {
 	const out: StreamEvent[] = [];
 	for await (const e of readRecordStream(streamOf(chunks))) out.push(e);
-	return out;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-	const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-	let at = 0;
-	for (const p of parts) {
-		out.set(p, at);
-		at += p.length;
-	}
 	return out;
 }
 
@@ -271,5 +262,22 @@ describe('uuid helpers', () => {
 		}
 		expect(isUuid('01234567-89AB-cdef-0123-456789abcdef')).toBe(true);
 		expect(bytes.every((b) => b === 0)).toBe(true);
+	});
+});
+
+describe('joining batches of one part', () => {
+	it('keeps every column in order and moves the uuid-named records to their place', async () => {
+		const encoder = new StreamEncoder();
+		const pages = [items(30, 1, ['A', 'B'], ['X']), items(7, 2, ['C'], [undefined, 'Y']), items(45, 3, ['A'], ['Z'])];
+		const batches = pages.map((page) => decodeFrame({ kind: FRAME_BATCH, payload: encoder.pageFrames('icd/video', page).batches[0].subarray(5) }));
+		const joined = joinColumns(batches.map((b) => (b as Extract<StreamEvent, { type: 'batch' }>).batch));
+		const flat = pages.flat();
+		expect(joined.length).toBe(flat.length);
+		for (let i = 0; i < flat.length; i++) {
+			expect(recordRef(joined, i)).toBe(flat[i].primaryId === undefined ? flat[i].uuid : String(flat[i].primaryId));
+			expect(joined.lon[i]).toBeCloseTo(flat[i].lon, 4);
+			expect(joined.day[i]).toBe(dateToDay(flat[i].date));
+		}
+		expect(joined.uuids.size).toBe(flat.filter((x) => x.primaryId === undefined).length);
 	});
 });

@@ -232,6 +232,40 @@ export function decodeBatch(payload: Uint8Array): RecordColumns {
 	};
 }
 
+/** Batches of one part as one, in order (uuid indices moved to their place in it). */
+export function joinColumns(batches: RecordColumns[]): RecordColumns {
+	if (batches.length === 1) return batches[0];
+	const length = batches.reduce((n, b) => n + b.length, 0);
+	const join = <T extends Float32Array | Int32Array | Int16Array | Float64Array>(pick: (b: RecordColumns) => T, make: new (n: number) => T): T => {
+		const out = new make(length);
+		let at = 0;
+		for (const b of batches) {
+			out.set(pick(b).subarray(0, b.length), at);
+			at += b.length;
+		}
+		return out;
+	};
+	const uuids = new Map<number, string>();
+	let at = 0;
+	for (const b of batches) {
+		for (const [i, uuid] of b.uuids) uuids.set(at + i, uuid);
+		at += b.length;
+	}
+	return {
+		length,
+		lon: join((b) => b.lon, Float32Array),
+		lat: join((b) => b.lat, Float32Array),
+		day: join((b) => b.day, Int32Array),
+		country: join((b) => b.country, Int16Array),
+		entity: join((b) => b.entity, Int16Array),
+		area: join((b) => b.area, Int16Array),
+		id: join((b) => b.id, Float64Array),
+		uuids,
+		dataset: batches[0].dataset,
+		component: batches[0].component
+	};
+}
+
 /** n zigzag LEB128 deltas, each from the id before it (0 before the first), into ids. */
 function readIds(bytes: Uint8Array, n: number): Float64Array {
 	const ids = new Float64Array(n);

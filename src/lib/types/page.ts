@@ -8,6 +8,11 @@ export interface PageConfig {
 	serviceLabel: string;
 	/** Whose key the page works under, and what it may see. */
 	access: PageAccess;
+	/**
+	 * The name of the page's own copy of the record stream (map/stream-copy.ts): the server's, from
+	 * the analyst's key and scope, never the key itself. null: the page keeps no copy.
+	 */
+	streamCopy: string | null;
 }
 
 /**

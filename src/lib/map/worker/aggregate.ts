@@ -153,7 +153,7 @@ export interface HeatImage {
 }
 
 /** The heatmap of the frame: the counts smoothed over a kernel, coloured by the square root of their share of the densest spot. */
-export function heatImage(weight: Float32Array, frame: DensityFrame, radius = HEAT_RADIUS_CELLS, theme: Theme = 'light'): HeatImage {
+export function heatImage(weight: Float32Array | Float64Array, frame: DensityFrame, radius = HEAT_RADIUS_CELLS, theme: Theme = 'light'): HeatImage {
 	const { width, height } = frame;
 	const a = new Float32Array(weight.length);
 	const b = Float32Array.from(weight);

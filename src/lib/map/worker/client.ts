@@ -8,6 +8,7 @@ type ReplyOf<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
 
 export interface WorkerEvents {
 	onControl(message: ReplyOf<'control'>['message']): void;
+	onFreshness(freshness: ReplyOf<'freshness'>['freshness']): void;
 	onBatch(reply: ReplyOf<'batch'>): void;
 	onStreamFailed(message: string): void;
 	onIndexed(reply: ReplyOf<'indexed'>): void;
@@ -61,6 +62,8 @@ export class PointsWorker {
 		switch (m.type) {
 			case 'control':
 				return this.events.onControl(m.message);
+			case 'freshness':
+				return this.events.onFreshness(m.freshness);
 			case 'batch':
 				return this.events.onBatch(m);
 			case 'stream-failed':
@@ -88,9 +91,10 @@ export class PointsWorker {
 		}
 	}
 
-	load(url: string): void {
+	/** Loads the stream at `url`; `copy`: the name of the page's copy of it (stream-copy.ts), null for none. */
+	load(url: string, copy: string | null): void {
 		if (this.loading === url) return void (this.loading = null);
-		this.send({ type: 'load', url });
+		this.send({ type: 'load', url, copy });
 	}
 
 	/** The first records the worker sent unasked are on screen: it may read on. */

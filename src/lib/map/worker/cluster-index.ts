@@ -13,8 +13,13 @@ import { mercatorX, mercatorY, lonFromX, latFromY } from '../geo';
 export const CELL_GRID = (256 * 2 ** (CLUSTER_MAX_ZOOM + 1)) / 4;
 
 export function cellKeyOf(lon: number, lat: number): number {
-	const cx = Math.min(CELL_GRID - 1, Math.floor(mercatorX(lon) * CELL_GRID));
-	const cy = Math.min(CELL_GRID - 1, Math.floor(mercatorY(lat) * CELL_GRID));
+	return cellKeyOfMercator(mercatorX(lon), mercatorY(lat));
+}
+
+/** The same cell from Web Mercator coordinates already computed (the worker keeps them per record). */
+export function cellKeyOfMercator(x: number, y: number): number {
+	const cx = Math.min(CELL_GRID - 1, Math.floor(x * CELL_GRID));
+	const cy = Math.min(CELL_GRID - 1, Math.floor(y * CELL_GRID));
 	return cy * CELL_GRID + cx;
 }
 
@@ -28,7 +33,21 @@ export interface CellProps {
 	index: number;
 }
 
-/** Accumulates records into cells; add() each passing record, then features(). */
+/**
+ * Positions summed as whole multiples of 2^-POSITION_BITS of the unit square (about 2 cm): exact
+ * integers, so a cell's centre is the same whatever order its records were added in. (Float sums
+ * differ in their last bits with the order, and one such bit can move a point across a cluster's
+ * radius.) A million records of values below 2^31 sum to under 2^51, within a double's integers.
+ */
+const POSITION_BITS = 31;
+const POSITION_SCALE = 2 ** POSITION_BITS;
+
+/**
+ * Accumulates records into cells; add() each passing record, then features(). The features come
+ * in the order of their cell keys, not of first arrival: supercluster's greedy clustering depends
+ * on the order of its input, and with it the clusters of the same records would depend on the
+ * order their parts' pages arrived in.
+ */
 export class CellBuilder {
 	private slot = new Map<number, number>();
 	private sumX: number[] = [];
@@ -52,8 +71,8 @@ export class CellBuilder {
 			this.part.push(part);
 			this.index.push(index);
 		}
-		this.sumX[s] += x;
-		this.sumY[s] += y;
+		this.sumX[s] += Math.round(x * POSITION_SCALE);
+		this.sumY[s] += Math.round(y * POSITION_SCALE);
 		this.n[s]++;
 		if (isIcd) this.icd[s]++;
 	}
@@ -63,12 +82,14 @@ export class CellBuilder {
 	}
 
 	features(): PointFeature<CellProps & { key: number }>[] {
+		const byKey = Uint32Array.from(this.n.keys()).sort((a, b) => this.keys[a] - this.keys[b]);
 		const out: PointFeature<CellProps & { key: number }>[] = new Array(this.n.length);
-		for (let s = 0; s < this.n.length; s++) {
+		for (let k = 0; k < byKey.length; k++) {
+			const s = byKey[k];
 			const n = this.n[s];
-			out[s] = {
+			out[k] = {
 				type: 'Feature',
-				geometry: { type: 'Point', coordinates: [lonFromX(this.sumX[s] / n), latFromY(this.sumY[s] / n)] },
+				geometry: { type: 'Point', coordinates: [lonFromX(this.sumX[s] / n / POSITION_SCALE), latFromY(this.sumY[s] / n / POSITION_SCALE)] },
 				properties: { n, icd: this.icd[s], part: n === 1 ? this.part[s] : -1, index: n === 1 ? this.index[s] : -1, key: this.keys[s] }
 			};
 		}

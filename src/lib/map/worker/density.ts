@@ -71,14 +71,19 @@ const STYLE_ALPHA: Record<DensityStyle, { base: number; perDoubling: number; max
 
 // The grids are kept between images and cleared cell by cell afterwards: a playback frame then
 // costs its records and the cells they touch, not the whole grid (two million cells at 1080p).
-let weight = new Float32Array(0);
-let icdWeight = new Float32Array(0);
+// Weights are whole multiples of WEIGHT_STEP held in doubles, so every sum is exact: a cell's
+// weight (its colour, its hexagon's class) is the same whatever order its records were counted in.
+let weight = new Float64Array(0);
+let icdWeight = new Float64Array(0);
 let occupied = new Int32Array(0);
+
+/** A faded record's weight is a whole number of these (2^-10: finer than any alpha step of the image). */
+const WEIGHT_STEP = 2 ** -10;
 
 /** The filtered records counted into the frame's cells (weights fade with the soft range). */
 export interface DensityCounts {
-	weight: Float32Array;
-	icdWeight: Float32Array;
+	weight: Float64Array;
+	icdWeight: Float64Array;
 	records: number;
 	passing: number;
 }
@@ -112,8 +117,8 @@ function countIntoGrids(input: Omit<DensityInput, 'style'>): { records: number; 
 	const { frame } = input;
 	const { width, height } = frame;
 	if (weight.length < width * height) {
-		weight = new Float32Array(width * height);
-		icdWeight = new Float32Array(width * height);
+		weight = new Float64Array(width * height);
+		icdWeight = new Float64Array(width * height);
 		occupied = new Int32Array(width * height);
 	}
 	const x0 = mercatorX(frame.west);
@@ -129,7 +134,7 @@ function countIntoGrids(input: Omit<DensityInput, 'style'>): { records: number; 
 		for (let i = 0; i < n; i++) {
 			const day = p.day[i];
 			if (day < from || day > to || !passes(i)) continue;
-			const w = input.softRange ? ageWeight(day, input.dayRange, input.softRange) : 1;
+			const w = input.softRange ? Math.round(ageWeight(day, input.dayRange, input.softRange) / WEIGHT_STEP) * WEIGHT_STEP : 1;
 			if (w <= 0) continue;
 			passing++;
 			const cx = Math.floor((p.x[i] - x0) * sx);

@@ -20,13 +20,16 @@ interface EarlyWorker {
 
 let early: EarlyWorker | null = null;
 
-/** Creates the worker and starts the stream now (once), for the explorer to take over (takeEarlyWorker). */
-export function startPointsWorkerEarly(): void {
+/**
+ * Creates the worker and starts the stream now (once), for the explorer to take over
+ * (takeEarlyWorker). `copy`: the name of the page's copy of the stream (stream-copy.ts).
+ */
+export function startPointsWorkerEarly(copy: string | null): void {
 	if (early) return;
 	const worker = createPointsWorker();
 	const received: FromWorker[] = [];
 	worker.onmessage = (e: MessageEvent<FromWorker>) => received.push(e.data);
-	worker.postMessage({ type: 'load', url: STREAM_URL } satisfies ToWorker);
+	worker.postMessage({ type: 'load', url: STREAM_URL, copy } satisfies ToWorker);
 	early = { worker, received };
 }
 

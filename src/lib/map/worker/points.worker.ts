@@ -2,12 +2,15 @@
 // clustering and facet counts, rebuilds the cluster index when the filter changes, and answers
 // viewport queries. The main thread never decodes, loops over a million records, or clusters.
 /// <reference lib="webworker" />
-import { readRecordStream, StreamFormatError, type RecordColumns } from '../../stream/decode';
+import type { RecordColumns } from '../../stream/decode';
+import { HeldBatches } from './held-batches';
+import { PartMap } from '../../stream/part-map';
+import { loadStream } from './stream-load';
 import { DATASET_CODES, COMPONENT_CODES, PART_IDS, type ControlMessage, type DictionaryField, type PartId } from '../../types/stream';
 import { codeTable, EMPTY_FILTER, passesDays, passesNames, pinnedSets, type MapFilter } from '../filter';
 import { mercatorX, mercatorY } from '../geo';
 import { drawView } from './aggregate';
-import { buildClusterIndex, CellBuilder, cellKeyOf, type ClusterIndex } from './cluster-index';
+import { buildClusterIndex, CellBuilder, cellKeyOfMercator, type ClusterIndex } from './cluster-index';
 import type { FromWorker, RecordRef, ToWorker } from './protocol';
 import { formatAreas, mercatorAreaTest } from '../../geo/areas';
 import { nameRanks, orderAll, type PartKeys, type PrimaryKey, type TableSort } from './table-order';
@@ -29,7 +32,8 @@ interface Part {
 	cell: Float64Array;
 }
 
-const parts = new Map<PartId, Part>();
+/** In the parts' fixed order, however their records arrived (part-map.ts). */
+const parts = new PartMap<Part>();
 const dictionaries: Record<DictionaryField, string[]> = { country: [], entity: [], area: [] };
 let filter: MapFilter = EMPTY_FILTER;
 let index: ClusterIndex | null = null;
@@ -72,13 +76,15 @@ function append(p: Part, b: RecordColumns): void {
 	p.cell = grown(p.cell, need);
 	for (let i = 0; i < b.length; i++) {
 		const at = p.length + i;
-		p.x[at] = mercatorX(b.lon[i]);
-		p.y[at] = mercatorY(b.lat[i]);
+		const x = mercatorX(b.lon[i]);
+		const y = mercatorY(b.lat[i]);
+		p.x[at] = x;
+		p.y[at] = y;
 		p.day[at] = b.day[i];
 		p.country[at] = b.country[i];
 		p.entity[at] = b.entity[i];
 		p.area[at] = b.area[i];
-		p.cell[at] = cellKeyOf(b.lon[i], b.lat[i]);
+		p.cell[at] = cellKeyOfMercator(x, y);
 		if (dayMin === null || b.day[i] < dayMin) dayMin = b.day[i];
 		if (dayMax === null || b.day[i] > dayMax) dayMax = b.day[i];
 	}
@@ -155,7 +161,8 @@ function reindex(seq: number): void {
 	index = buildClusterIndex(cells);
 	indexCellKeys = cells.keys;
 	const named = (dict: string[], counts: Uint32Array): [string, number][] =>
-		dict.map((name, code) => [name, counts[code + 1]] as [string, number]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+		// Equal counts by name: the dictionary's codes follow the order records arrived in.
+		dict.map((name, code) => [name, counts[code + 1]] as [string, number]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 	post({
 		type: 'indexed',
 		seq,
@@ -348,13 +355,16 @@ function recordsLoaded(): number {
 	return n;
 }
 
-/** Draws the first view if it is due: `asked`, the page's request, or (unasked) its last one. */
-function showFirstView(asked: DensityRequest | null): boolean {
+/**
+ * Draws the first view if it is due: `asked`, the page's request, or (unasked) its last one. Its
+ * counts too, unless the stream has ended (the page asks for them then: done once, not twice).
+ */
+function showFirstView(asked: DensityRequest | null, ended = streamEnded): boolean {
 	const request = asked ?? lastDensity;
 	if (firstView !== 'waiting' || !request || recordsLoaded() === 0) return false;
 	firstView = 'drawing';
 	density(request, { pushed: asked === null });
-	reindex(filterSeq);
+	if (!ended) reindex(filterSeq);
 	firstViewDrawn = new Promise<void>((resolve) => {
 		const timer = setTimeout(() => markFirstViewDrawn(), FIRST_VIEW_WAIT_MS);
 		markFirstViewDrawn = () => {
@@ -380,20 +390,20 @@ function yieldToMessages(): Promise<void> {
 	});
 }
 
-async function load(url: string): Promise<void> {
+/** A load that adds to the page's copy of the stream: every batch held until its end (held-batches.ts). */
+let held: HeldBatches | null = null;
+/** The stream has ended: the page asks for the counts of everything itself. */
+let streamEnded = false;
+
+async function load(url: string, copy: string | null): Promise<void> {
 	abort?.abort();
 	abort = new AbortController();
 	const signal = abort.signal;
-	try {
-		// Never written to the browser's cache (the server's header is not no-store: endpoints.ts).
-		const response = await fetch(url, { signal, cache: 'no-store' });
-		if (!response.ok || !response.body) {
-			const body = await response.json().catch(() => null);
-			post({ type: 'stream-failed', message: body?.message ?? `The explorer's server answered ${response.status}.` });
-			return;
-		}
-		let lastYield = performance.now();
-		for await (const frame of readRecordStream(response.body)) {
+	streamEnded = false;
+	held = null;
+	let lastYield = performance.now();
+	await loadStream(url, copy, signal, {
+		async pause() {
 			if (firstViewDrawn) await firstViewDrawn;
 			// While the stream has data buffered, each read resolves at once (a microtask) and the
 			// loop would never let the page's requests in: a density image or cluster query asked
@@ -401,32 +411,58 @@ async function load(url: string): Promise<void> {
 			if (performance.now() - lastYield > 20) {
 				await yieldToMessages();
 				lastYield = performance.now();
-				if (signal.aborted) return;
 			}
-			if (frame.type === 'control') {
-				const message: ControlMessage = frame.message;
+		},
+		addingToCopy() {
+			held = new HeldBatches();
+		},
+		handle(event, group) {
+			if (event.type === 'control') {
+				const message: ControlMessage = event.message;
 				if (message.type === 'dict') {
 					const dict = dictionaries[message.field];
 					for (let i = 0; i < message.values.length; i++) dict[message.start + i] = message.values[i];
 				}
+				if (held && (message.type === 'progress' || message.type === 'part-done')) return held.note(message);
+				if (held && message.type === 'done') releaseHeld();
 				post({ type: 'control', message });
-			} else {
-				const batch = frame.batch;
-				const part = `${DATASET_CODES[batch.dataset]}/${COMPONENT_CODES[batch.component]}` as PartId;
-				append(partOf(part), batch);
-				// Compact copies are moved to the main thread: the decoded columns may be views into a
-				// larger buffer that must not be detached or cloned whole.
-				const copy = compact(batch);
-				post({ type: 'batch', part, batch: copy }, transferables(copy));
-				showFirstView(null);
+				if (message.type === 'done') {
+					streamEnded = true;
+					// A stream whose first view was not shown yet (its records were held): shown now, of everything.
+					showFirstView(null);
+				}
+				return;
 			}
-		}
-	} catch (error) {
-		if (signal.aborted) return;
-		// A stream of another format version is refused as a whole, with its own message.
-		if (error instanceof StreamFormatError) post({ type: 'stream-failed', message: error.message });
-		else post({ type: 'stream-failed', message: `The record stream broke off: ${(error as Error).message}. Reload to try again.` });
+			const batch = event.batch;
+			const part = `${DATASET_CODES[batch.dataset]}/${COMPONENT_CODES[batch.component]}` as PartId;
+			if (held) return held.add(part, batch, group);
+			append(partOf(part), batch);
+			postBatch(part, batch);
+			showFirstView(null);
+		},
+		failed: (message) => post({ type: 'stream-failed', message }),
+		fresh: (freshness) => post({ type: 'freshness', freshness })
+	});
+}
+
+/** The held records, part by part in manifest order, to the worker's columns and the page. */
+function releaseHeld(): void {
+	const { parts: released, messages } = held!.release();
+	held = null;
+	for (const [part, columns] of released) {
+		append(partOf(part), columns);
+		postBatch(part, columns);
 	}
+	for (const message of messages) post({ type: 'control', message });
+}
+
+/**
+ * Compact copies are moved to the main thread: the decoded columns may be views into a larger
+ * buffer that must not be detached or cloned whole.
+ */
+function postBatch(part: PartId, batch: RecordColumns): void {
+	const copied = compact(batch);
+	post({ type: 'batch', part, batch: copied }, transferables(copied));
 }
 
 function compact(b: RecordColumns): RecordColumns {
@@ -457,7 +493,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
 	else if (m.type !== 'density') finishRows();
 	switch (m.type) {
 		case 'load':
-			void load(m.url);
+			void load(m.url, m.copy);
 			break;
 		case 'cancel':
 			abort?.abort();

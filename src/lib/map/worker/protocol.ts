@@ -9,7 +9,8 @@ import type { Theme } from '../../theme/theme';
 import type { TableSort } from './table-order';
 
 export type ToWorker =
-	| { type: 'load'; url: string }
+	/** `copy`: the name of the page's copy of the stream (stream-copy.ts), null: keep none. */
+	| { type: 'load'; url: string; copy: string | null }
 	| { type: 'cancel' }
 	/** The page has drawn the first records (points.worker.ts, showFirstView): read on. */
 	| { type: 'first-drawn' }
@@ -42,8 +43,20 @@ export interface FacetCounts {
 	entities: [string, number][];
 }
 
+/**
+ * How current the records the map shows are, once the stream has ended: the server checked them
+ * with the service at `checkedAt`; `copy`: the page's own copy (of `copy.checkedAt`) was drawn and
+ * `added` records came on top of it; without one, `added` is every record.
+ */
+export interface Freshness {
+	checkedAt: number;
+	copy: { checkedAt: number; records: number } | null;
+	added: number;
+}
+
 export type FromWorker =
 	| { type: 'control'; message: ControlMessage }
+	| { type: 'freshness'; freshness: Freshness }
 	| { type: 'batch'; part: PartId; batch: RecordColumns }
 	| { type: 'stream-failed'; message: string }
 	| {

@@ -3,6 +3,7 @@
 // columns, ~17 bytes per record (8 once compressed), with country, entity and area as Int16 codes
 // whose new dictionary entries go out in 'dict' frames just before the batch that first uses them.
 // One encoder per browser stream: the dictionaries are its state.
+import { concat } from '../../stream/concat';
 import { dateToDay, NO_CODE, NO_DAY, uuidToBytes } from '../../stream/decode';
 import {
 	BATCH_HEADER_BYTES,
@@ -258,15 +259,4 @@ function writeVarint(out: number[], value: number): void {
 		value = Math.floor(value / 128);
 	}
 	out.push(value);
-}
-
-export function concat(parts: Uint8Array[]): Uint8Array {
-	if (parts.length === 1) return parts[0];
-	const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-	let at = 0;
-	for (const p of parts) {
-		out.set(p, at);
-		at += p.byteLength;
-	}
-	return out;
 }

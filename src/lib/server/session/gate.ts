@@ -62,10 +62,10 @@ export class SessionGate {
 		// The explorer's endpoints answer 401 only when the service refused the analyst's key.
 		if (analyst && response.status === 401 && API_PATH.test(event.url.pathname)) {
 			await response.body?.cancel().catch(() => {});
-			return withCookie(ended('refused'), clearedCookie(secure));
+			return withCookie(ended('refused'), clearedCookie(secure), CLEAR_SITE_DATA);
 		}
 		const change = event.locals.sessionChange;
-		if (change === 'clear') return withCookie(response, clearedCookie(secure));
+		if (change === 'clear') return withCookie(response, clearedCookie(secure), CLEAR_SITE_DATA);
 		if (change) {
 			const left = change.set.signedInAt + this.rt.settings.session.maxSeconds - this.nowSeconds();
 			return withCookie(response, sessionCookie(await this.seal.seal(change.set), left, secure));
@@ -127,14 +127,25 @@ function ended(why: SessionEnd): Response {
 	});
 }
 
-function withCookie(response: Response, cookie: string): Response {
+/**
+ * A session that ends takes the page's copy of its records with it (map/stream-copy.ts): the
+ * browser deletes the site's storage (the page deletes it too, where a browser does not honour
+ * this: over plain http to another machine).
+ */
+const CLEAR_SITE_DATA: [string, string] = ['clear-site-data', '"storage"'];
+
+function withCookie(response: Response, cookie: string, ...also: [string, string][]): Response {
+	const add = (headers: Headers) => {
+		headers.append('set-cookie', cookie);
+		for (const [name, value] of also) headers.set(name, value);
+	};
 	try {
-		response.headers.append('set-cookie', cookie);
+		add(response.headers);
 		return response;
 	} catch {
 		// Immutable headers (a fetched or redirect response): a copy carries it.
 		const copy = new Response(response.body, response);
-		copy.headers.append('set-cookie', cookie);
+		add(copy.headers);
 		return copy;
 	}
 }

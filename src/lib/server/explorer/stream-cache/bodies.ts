@@ -2,7 +2,8 @@
 // frames: the whole stream of its current version, or only what came after a version the reader
 // holds (a delta), which for an unchanged snapshot is no record at all.
 import { FRAME_HEADER_BYTES, type ControlMessage, type PartId } from '../../../types/stream';
-import { dictionaryMessages, encodeControl, encodeHeader, concat } from '../encode';
+import { concat } from '../../../stream/concat';
+import { dictionaryMessages, encodeControl, encodeHeader } from '../encode';
 import { currentVersion, okParts, type Segment, type Snapshot, type Version } from './snapshot';
 
 /** Reads a segment's batch frames from the lineage's frames file. */

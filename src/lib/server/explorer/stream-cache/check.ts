@@ -15,11 +15,12 @@ export type PartCheck = { state: 'ok'; total: number; window: GeoItem[]; naming:
 export type HeadCheck = Map<PartId, PartCheck>;
 
 /**
- * The newest WINDOW items and the total of each part, under the client's key. Throws what the
+ * The newest WINDOW items and the total of each part, under the client's key, and how the stream
+ * names its records (`naming` when the scope says, else asked: record-naming.ts). Throws what the
  * service answered when it is anything but a page or a refusal of the part (403): a refused key,
  * an outage; the caller then leaves the cache alone.
  */
-export async function checkHeads(client: ServiceClient, parts: readonly PartId[], signal: AbortSignal): Promise<HeadCheck> {
+export async function checkHeads(client: ServiceClient, parts: readonly PartId[], signal: AbortSignal, naming?: RecordNaming): Promise<HeadCheck> {
 	const namings = new RecordNamings(client, signal);
 	const checks = await Promise.all(
 		parts.map(async (part): Promise<[PartId, PartCheck]> => {
@@ -29,8 +30,9 @@ export async function checkHeads(client: ServiceClient, parts: readonly PartId[]
 				if (page.total === undefined) throw new Uncacheable(part, 'gives no itemsTotal');
 				if (page.dropped > 0) throw new Uncacheable(part, 'has items without a uuid');
 				const window = page.items.map(windowItem);
-				const naming = window.length > 0 ? await namings.of(part, window[0]) : 'primary-id';
-				return [part, { state: 'ok', total: page.total, window, naming }];
+				// Asked of the service (one lookup per part) unless the scope already says.
+				const named = naming ?? (window.length > 0 ? await namings.of(part, window[0]) : 'primary-id');
+				return [part, { state: 'ok', total: page.total, window, naming: named }];
 			} catch (error) {
 				if (error instanceof ServiceError && error.status === 403) return [part, { state: 'refused', status: 403, code: error.code, message: error.message }];
 				throw error;

@@ -10,7 +10,6 @@
 // Concurrent loads of one scope share one refresh or walk (single flight, in this process).
 import { Readable } from 'node:stream';
 import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import type { PartId } from '../../../types/stream';
@@ -81,7 +80,7 @@ export class StreamCache {
 		const started = this.options.now();
 		let check: HeadCheck;
 		try {
-			check = await checkHeads(load.client, load.parts, load.signal);
+			check = await checkHeads(load.client, load.parts, load.signal, load.scope.naming);
 		} catch (error) {
 			if (isAbort(error, load.signal)) throw error;
 			return null;
@@ -272,9 +271,9 @@ function readable(chunks: AsyncIterable<Uint8Array>, compressed?: 'compressed'):
 let shared: { dir: string; cache: StreamCache; secret: Buffer } | undefined;
 
 /** This process's stream cache for these settings; null when it is turned off (STREAM_CACHE_MB=0). */
-export function streamCacheOf(settings: { dataDir: string; streamCache: { maxBytes: number; maxAgeSeconds: number } }, now: () => number): { cache: StreamCache; secret: Buffer } | null {
+export function streamCacheOf(settings: { streamCache: { dir: string; maxBytes: number; maxAgeSeconds: number } }, now: () => number): { cache: StreamCache; secret: Buffer } | null {
 	if (settings.streamCache.maxBytes === 0) return null;
-	const dir = path.join(settings.dataDir, 'stream-cache');
+	const dir = settings.streamCache.dir;
 	if (shared?.dir !== dir) {
 		const store = new StreamCacheStore(dir, settings.streamCache.maxBytes);
 		shared = { dir, cache: new StreamCache(store, { maxAgeMs: settings.streamCache.maxAgeSeconds * 1000, now }), secret: store.secret() };

@@ -11,12 +11,17 @@ import { createHash, createHmac } from 'node:crypto';
 import type { PartId } from '../../../types/stream';
 import type { Connection } from '../connection';
 import type { ServiceClient } from '../client';
+import type { RecordNaming } from '../record-naming';
 
 export interface StreamScope {
 	/** Names the cache entry (32 hex digits). */
 	entry: string;
-	/** The parts the key's walk may return records of (the others it is refused). */
-	visible: PartId[] | null;
+	/**
+	 * How the stream names the records, when the scope says (the embedded service numbers its
+	 * components by primary_id, so a key with the lookup feature opens records by it): no lookup
+	 * needs asking at each load (record-naming.ts). Unknown for a remote service.
+	 */
+	naming?: RecordNaming;
 }
 
 /**
@@ -25,17 +30,17 @@ export interface StreamScope {
  */
 export async function streamScope(secret: Buffer, connection: Connection, client: ServiceClient, parts: readonly PartId[]): Promise<StreamScope | null> {
 	const known = client.visibilityScope();
-	let described: unknown;
-	let visible: PartId[] | null = null;
 	if (known) {
 		const scope = await known;
 		if (!scope) return null;
-		visible = parts.filter((part) => scope.datasets.includes(part.split('/')[0] as never));
-		described = { service: 'embedded', datasets: scope.datasets, entities: scope.entities, lookup: scope.lookup };
-	} else {
-		described = { service: connection.baseUrl, key: createHash('sha256').update(connection.apiKey).digest('hex') };
+		const described = { service: 'embedded', datasets: scope.datasets, entities: scope.entities, lookup: scope.lookup };
+		return { entry: entryName(secret, described, parts), naming: scope.lookup ? 'primary-id' : 'uuid' };
 	}
-	return { entry: name(secret, JSON.stringify({ scope: described, parts: [...parts].sort() })), visible };
+	return { entry: entryName(secret, { service: connection.baseUrl, key: createHash('sha256').update(connection.apiKey).digest('hex') }, parts) };
+}
+
+function entryName(secret: Buffer, scope: unknown, parts: readonly PartId[]): string {
+	return name(secret, JSON.stringify({ scope, parts: [...parts].sort() }));
 }
 
 /**
