@@ -100,12 +100,17 @@ export function confirmCopy(name: string, checkedAt: number): Promise<void> {
 	});
 }
 
+/** How long signing out waits for the deletion (the server's Clear-Site-Data asks for it too). */
+const FORGET_WAIT_MS = 2000;
+
 /** Deletes every copy this browser holds (signing out, a session ending). */
 export function forgetCopies(): Promise<void> {
 	return new Promise((resolve) => {
 		if (typeof indexedDB === 'undefined') return resolve();
 		const request = indexedDB.deleteDatabase(DATABASE);
-		// Blocked by a worker that still has it open: it closes after each use, so this resolves soon after.
+		// Blocked by a worker that still has it open: it closes after each use, so this resolves soon
+		// after; sign-out does not wait on it for ever.
 		request.onsuccess = request.onerror = () => resolve();
+		setTimeout(resolve, FORGET_WAIT_MS);
 	});
 }

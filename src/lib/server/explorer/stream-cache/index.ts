@@ -14,11 +14,12 @@ import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import type { PartId } from '../../../types/stream';
 import type { ServiceClient } from '../client';
-import { encodeControl, StreamEncoder } from '../encode';
+import { StreamEncoder } from '../encode';
 import { isAbort } from '../timing';
 import { deltaStream, wholeStream } from './bodies';
-import { checkHeads, sameWindow, snapshotAgrees, type HeadCheck } from './check';
+import { checkHeads, checksAgree, snapshotAgrees, type HeadCheck } from './check';
 import { LiveWalk } from './live-walk';
+import { readable } from './readable';
 import { findNews } from './refresh';
 import type { StreamScope } from './scope';
 import { currentVersion, MAX_VERSIONS, versionOf, type OkPart, type Segment, type Snapshot } from './snapshot';
@@ -77,7 +78,6 @@ export class StreamCache {
 	/** The load's stream from the cache; null when the cache cannot answer it (the caller walks as ever). */
 	async open(load: CacheLoad): Promise<CachedStream | null> {
 		const { entry } = load.scope;
-		const started = this.options.now();
 		let check: HeadCheck;
 		try {
 			check = await checkHeads(load.client, load.parts, load.signal, load.scope.naming);
@@ -91,7 +91,7 @@ export class StreamCache {
 			// From here to a flight's start nothing is awaited: two loads cannot both start one.
 			const flight = this.flights.get(entry);
 			if (flight) {
-				if (flight.kind === 'walk' && checksAgree(flight.walk.check, check)) return { body: readable(flight.walk.stream(false, started)), served: 'joined' };
+				if (flight.kind === 'walk' && checksAgree(flight.walk.check, check)) return walkStream(flight.walk, load, 'joined');
 				await flight.done.catch(() => {});
 				continue;
 			}
@@ -103,7 +103,7 @@ export class StreamCache {
 				// The service no longer agrees with the snapshot: walk (unless a load started one meanwhile).
 				if (this.flights.has(entry)) continue;
 			}
-			return { body: readable(this.walk(entry, check, load).stream(true, started)), served: 'walk' };
+			return walkStream(this.walk(entry, check, load), load, 'walk');
 		}
 		return null;
 	}
@@ -223,49 +223,13 @@ export class StreamCache {
 	}
 }
 
-/** Two loads' checks saw the same manifests: one may share the other's walk. */
-function checksAgree(a: HeadCheck, b: HeadCheck): boolean {
-	if (a.size !== b.size) return false;
-	for (const [part, x] of a) {
-		const y = b.get(part);
-		if (!y || x.state !== y.state) return false;
-		if (x.state === 'ok' && y.state === 'ok' && (x.total !== y.total || x.naming !== y.naming || !sameWindow(x.window, y.window))) return false;
-		if (x.state === 'refused' && y.state === 'refused' && (x.status !== y.status || x.code !== y.code)) return false;
-	}
-	return true;
+/** A load's stream of a walk it started or joined: the same bytes as every other load's, compressed once for all that take brotli. */
+function walkStream(walk: LiveWalk, load: CacheLoad, served: Served): CachedStream {
+	return load.brotli ? { body: readable(walk.compressed(), 'compressed'), encoding: 'br', served } : { body: readable(walk.log), served };
 }
 
 async function* fileChunks(file: string): AsyncGenerator<Uint8Array> {
 	for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-}
-
-/**
- * Chunks as a response body, pulled: the next is made only when the client has taken the last. A
- * failure mid-stream ends it with the stream's own error message rather than a cut connection
- * (a compressed body cannot take a frame in clear: it is cut).
- */
-function readable(chunks: AsyncIterable<Uint8Array>, compressed?: 'compressed'): ReadableStream<Uint8Array> {
-	const iterator = chunks[Symbol.asyncIterator]();
-	return new ReadableStream<Uint8Array>(
-		{
-			async pull(controller) {
-				try {
-					const { done, value } = await iterator.next();
-					if (done) controller.close();
-					else controller.enqueue(value);
-				} catch (error) {
-					console.error('[explorer] a cached record stream failed:', error);
-					if (compressed) return controller.error(error);
-					controller.enqueue(encodeControl({ type: 'error', message: 'Loading the records failed unexpectedly.' }));
-					controller.close();
-				}
-			},
-			async cancel() {
-				await iterator.return?.(undefined);
-			}
-		},
-		{ highWaterMark: 0 }
-	);
 }
 
 let shared: { dir: string; cache: StreamCache; secret: Buffer } | undefined;

@@ -1,21 +1,22 @@
-// A whole walk of the geo manifests that every concurrent load of one scope shares (single flight):
-// its frames go into a shared log that each load's stream reads from the start at its own pace,
-// and, when the walk ends as the service said it would (the totals and newest items its first
-// pages gave, no cursor rejected, no part failed), it becomes the scope's cached snapshot.
+// A whole walk of the geo manifests that every concurrent load of one scope shares (single flight).
+// Its stream goes into a shared log that each load reads from the start at its own pace, the same
+// bytes for every load, so that it is compressed once for all of them (brotli, flushed frame by
+// frame as a load's own stream would be). When the walk ends as the service said it would (the
+// totals and newest items its first pages gave, no cursor rejected, no part failed), it becomes
+// the scope's cached snapshot.
 import { randomBytes } from 'node:crypto';
 import type { ControlMessage, PartId } from '../../../types/stream';
 import { DATASET_LABEL, type Dataset } from '../../../types/dataset';
+import { concat } from '../../../stream/concat';
+import { compressStream } from '../../edge/compress';
 import type { GeoPage } from '../adapters/geo-manifest';
 import type { ServiceClient } from '../client';
-import { concat } from '../../../stream/concat';
 import { encodeControl, encodeHeader, StreamEncoder } from '../encode';
 import { walkManifests, type WalkEvent } from '../walker';
 import { sameWindow, type HeadCheck, type PartCheck } from './check';
+import { readable } from './readable';
 import { SharedLog } from './shared-log';
 import { versionOf, WINDOW, windowItem, type OkPart, type Segment, type Snapshot } from './snapshot';
-
-/** A frame every load receives alike, or a notice whose wording depends on whose key the walk runs under. */
-export type WalkEntry = { frame: Uint8Array } | { own: ControlMessage; shared: ControlMessage };
 
 export interface LiveWalkOptions {
 	client: ServiceClient;
@@ -40,33 +41,38 @@ interface PartAccount {
 }
 
 export class LiveWalk {
-	readonly log = new SharedLog<WalkEntry>();
+	/** The stream, chunk by chunk, as every load of the walk receives it. */
+	readonly log = new SharedLog<Uint8Array>();
 	readonly check: HeadCheck;
-	/** The snapshot the walk became (null: it could not be kept), and the records it sent. */
-	readonly done: Promise<{ snapshot: Snapshot | null; received: number }>;
+	/** The snapshot the walk became (null: it could not be kept), once it is on disk. */
+	readonly done: Promise<Snapshot | null>;
+	private compressedLog: SharedLog<Uint8Array> | null = null;
 	private readonly abort = new AbortController();
 
 	constructor(private readonly options: LiveWalkOptions) {
 		this.check = options.check;
+		this.log.append(concat([encodeHeader(), encodeControl({ type: 'start', parts: [...options.parts], source: options.source })]));
 		this.done = this.run();
 		// Nobody need wait for it to fail quietly: every load reads the outcome from the log.
 		this.done.catch(() => {});
 	}
 
-	/** The stream of one load: the stream's header, every entry of the log, and its own end. */
-	async *stream(own: boolean, started: number): AsyncGenerator<Uint8Array> {
-		yield concat([encodeHeader(), encodeControl({ type: 'start', parts: [...this.options.parts], source: this.options.source })]);
-		for (let i = 0; ; i++) {
-			const entry = await this.log.at(i);
-			if (!entry) break;
-			yield 'frame' in entry ? entry.frame : encodeControl(own ? entry.own : entry.shared);
+	/** The stream compressed with brotli, once for every load that takes it (started by the first). */
+	compressed(): SharedLog<Uint8Array> {
+		if (!this.compressedLog) {
+			const out = (this.compressedLog = new SharedLog<Uint8Array>());
+			void (async () => {
+				for await (const chunk of compressStream(readable(this.log), 'br') as unknown as AsyncIterable<Uint8Array>) out.append(chunk);
+				out.close();
+			})().catch((error) => {
+				console.error('[explorer] compressing a shared walk failed:', error);
+				out.close();
+			});
 		}
-		const { snapshot, received } = await this.done.catch(() => ({ snapshot: null, received: 0 }));
-		const version = snapshot?.versions[snapshot.versions.length - 1].id;
-		yield encodeControl({ type: 'done', received, ms: this.options.now() - started, ...(version ? { version } : {}) });
+		return this.compressedLog;
 	}
 
-	private async run(): Promise<{ snapshot: Snapshot | null; received: number }> {
+	private async run(): Promise<Snapshot | null> {
 		const { parts, check } = this.options;
 		const started = this.options.now();
 		const encoder = new StreamEncoder();
@@ -74,10 +80,11 @@ export class LiveWalk {
 		const walked = parts.filter((part) => check.get(part)?.state === 'ok');
 		for (const part of walked) accounts.set(part, { batches: [], records: 0, seen: 0, dropped: 0, first: null });
 		let keepable = true;
+		const say = (message: ControlMessage) => this.log.append(encodeControl(message));
 		// A part the key may not see is said as the walk would say it (the check was refused it).
 		for (const part of parts) {
 			const c = check.get(part);
-			if (c?.state === 'refused') this.notice({ type: 'error', part, status: c.status, code: c.code, message: c.message });
+			if (c?.state === 'refused') say({ type: 'error', part, status: c.status, code: c.code, message: c.message });
 		}
 		const emit = (event: WalkEvent) => {
 			switch (event.type) {
@@ -87,24 +94,17 @@ export class LiveWalk {
 					const account = accounts.get(event.part)!;
 					account.batches.push(...batches);
 					account.records += event.items.length;
-					this.log.append({ frame: concat([...dicts, ...batches]) });
+					this.log.append(concat([...dicts, ...batches]));
 					return;
 				}
-				case 'progress':
-				case 'part-done':
-					this.log.append({ frame: encodeControl(event) });
-					return;
-				case 'restart':
-					keepable = false;
-					this.notice(event);
-					return;
 				case 'error':
 					keepable = false;
-					// Whose key failed matters: a load that joined this walk with its own key was not refused.
-					this.notice(event, event.part ? { type: 'error', part: event.part, message: `Loading the ${label(event.part)} records failed in the walk this load shared with another; reload to try again.` } : event);
-					return;
-				case 'waiting':
-					this.notice(event);
+					return say(sharedError(event));
+				case 'restart':
+					keepable = false;
+					return say(event);
+				default:
+					return say(event);
 			}
 		};
 		let received = 0;
@@ -126,21 +126,21 @@ export class LiveWalk {
 			}));
 		} catch (error) {
 			console.error('[explorer] record stream failed:', error);
-			this.notice({ type: 'error', message: 'Loading the records failed unexpectedly.' });
+			say({ type: 'error', message: 'Loading the records failed unexpectedly.' });
 			keepable = false;
 		}
-		let snapshot: Snapshot | null = null;
+		// The stream ends before the copy is on disk: a version that then fails to be kept is only
+		// one a later load does not know, and gets the whole stream for.
+		const kept = keepable && walked.every((part) => asPromised(accounts.get(part)!, check.get(part)!)) ? this.snapshotOf(accounts, encoder, started) : null;
+		const version = kept?.[0].versions[0].id;
+		say({ type: 'done', received, ms: this.options.now() - started, ...(version ? { version } : {}) });
+		this.log.close();
 		try {
-			if (keepable && walked.every((part) => asPromised(accounts.get(part)!, check.get(part)!))) snapshot = await this.options.commit(...this.snapshotOf(accounts, encoder, started));
+			return kept ? await this.options.commit(...kept) : null;
 		} catch (error) {
 			console.error('[explorer] the stream cache could not keep a walk:', error);
+			return null;
 		}
-		this.log.close();
-		return { snapshot, received };
-	}
-
-	private notice(own: ControlMessage, shared: ControlMessage = own): void {
-		this.log.append({ own, shared });
 	}
 
 	private snapshotOf(accounts: Map<PartId, PartAccount>, encoder: StreamEncoder, walkedAt: number): [Snapshot, Uint8Array[]] {
@@ -178,6 +178,16 @@ export class LiveWalk {
 		};
 		return [snapshot, frames];
 	}
+}
+
+/**
+ * A part's failure as every load of the walk reads it. The walk runs under the key of the load
+ * that started it: a refusal of that key (401) must not read, to the others, as a refusal of
+ * theirs (which ends an analyst's session, session/watch.ts); it is said as the walk's failure.
+ */
+function sharedError(event: Extract<WalkEvent, { type: 'error' }>): ControlMessage {
+	if (event.status !== 401 || !event.part) return event;
+	return { type: 'error', part: event.part, status: 502, code: 'shared_walk_failed', message: `Loading the ${label(event.part)} records failed: the service stopped accepting the key of the load this one shared a walk with. Reload to try again.` };
 }
 
 /** The walk found what the check had seen: the same total and newest items, every item counted, none without a uuid. */

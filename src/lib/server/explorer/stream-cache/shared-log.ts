@@ -35,6 +35,15 @@ export class SharedLog<T> {
 		return this.entries[i];
 	}
 
+	/** Every entry from the first, as they come, until the log is closed. */
+	async *[Symbol.asyncIterator](): AsyncGenerator<T> {
+		for (let i = 0; ; i++) {
+			const entry = await this.at(i);
+			if (entry === undefined) return;
+			yield entry;
+		}
+	}
+
 	private wake(): void {
 		const waiting = this.waiting;
 		this.waiting = [];

@@ -52,7 +52,7 @@ interface Loaded {
 	bytes: number;
 }
 
-async function load(c: { cache: StreamCache; secret: Buffer }, options: { key?: string; since?: string | null; brotli?: boolean } = {}): Promise<Loaded> {
+async function load(c: { cache: StreamCache; secret: Buffer }, options: { key?: string; since?: string | null; brotli?: boolean; settle?: false } = {}): Promise<Loaded> {
 	const key = options.key ?? KEY;
 	const connection = { origin: 'remote' as const, baseUrl: fake.url, apiKey: key };
 	const client = new ServiceClient({ baseUrl: fake.url, apiKey: key, pacer: new Pacer(), retry: { baseMs: 20, capMs: 100, attempts: 2 } });
@@ -78,6 +78,8 @@ async function load(c: { cache: StreamCache; secret: Buffer }, options: { key?: 
 		for (let i = 0; i < b.length; i++) records.get(part)!.push(uuidOf.get(recordRef(b, i)) ?? `gone:${recordRef(b, i)}`);
 	}
 	expect(decoder.pending).toBe(0);
+	// What the load left behind (its copy written, compressed) before the test looks or loads again.
+	if (options.settle !== false) await c.cache.idle();
 	const done = controls.find((m) => m.type === 'done') as Extract<ControlMessage, { type: 'done' }> | undefined;
 	const start = controls.find((m) => m.type === 'start') as Extract<ControlMessage, { type: 'start' }>;
 	return { served: opened.served, records, controls, version: done?.version, base: start.base, bytes: size };
@@ -225,7 +227,7 @@ describe('stream cache', () => {
 		// Slow pages, so that every load comes while the walk runs.
 		fake.script((req) => (req.limit === 100 ? { delayMs: 15 } : undefined));
 		const c = newCache();
-		const loads = await Promise.all([load(c), load(c), load(c), load(c), load(c)]);
+		const loads = await Promise.all([1, 2, 3, 4, 5].map(() => load(c, { settle: false })));
 		expect(loads.map((l) => l.served).sort()).toEqual(['joined', 'joined', 'joined', 'joined', 'walk']);
 		for (const l of loads) expectSameSets(l.records, serviceRecords());
 		// One walk of 2,100 records in pages of 100 (21 + one page per part's end at most), and each load's own check.
@@ -261,6 +263,17 @@ describe('stream cache', () => {
 		const refused = await load(c);
 		expect(refused.served).toBe('none');
 		expect([...refused.records.values()].flat()).toEqual([]);
+	});
+
+	it('leaves a load the service asks to wait to the walk, which says that it waits', async () => {
+		fake = await startFakeService({ 'icd/videos': 50, 'icd/images': 10, 'icdb/videos': 10, 'icdb/images': 10 });
+		const c = newCache();
+		await load(c);
+		fake.script((req) => (req.limit === 16 ? { status: 429, headers: { 'retry-after': '1' }, body: problemBody(429, 'rate_limited', 'slow down') } : undefined));
+		const started = performance.now();
+		expect((await load(c)).served).toBe('none');
+		// Not after waiting: at the first 429.
+		expect(performance.now() - started).toBeLessThan(900);
 	});
 
 	it('reports a part the key may not see as a walk would, and keeps it so', async () => {
