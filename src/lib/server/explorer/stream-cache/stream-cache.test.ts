@@ -228,7 +228,11 @@ describe('stream cache', () => {
 		fake.script((req) => (req.limit === 100 ? { delayMs: 15 } : undefined));
 		const c = newCache();
 		const loads = await Promise.all([1, 2, 3, 4, 5].map(() => load(c, { settle: false })));
-		expect(loads.map((l) => l.served).sort()).toEqual(['joined', 'joined', 'joined', 'joined', 'walk']);
+		// One load walks; the others read its walk as it runs (or, on a machine slow enough that their
+		// own checks end after it, its copy).
+		const served = loads.map((l) => l.served);
+		expect(served.filter((s) => s === 'walk')).toHaveLength(1);
+		expect(served.filter((s) => s !== 'walk').every((s) => s === 'joined' || s === 'whole')).toBe(true);
 		for (const l of loads) expectSameSets(l.records, serviceRecords());
 		// One walk of 2,100 records in pages of 100 (21 + one page per part's end at most), and each load's own check.
 		const walkPages = fake.requests.filter((r) => r.limit === 100).length;
@@ -269,11 +273,11 @@ describe('stream cache', () => {
 		fake = await startFakeService({ 'icd/videos': 50, 'icd/images': 10, 'icdb/videos': 10, 'icdb/images': 10 });
 		const c = newCache();
 		await load(c);
-		fake.script((req) => (req.limit === 16 ? { status: 429, headers: { 'retry-after': '1' }, body: problemBody(429, 'rate_limited', 'slow down') } : undefined));
+		fake.script((req) => (req.limit === 16 ? { status: 429, headers: { 'retry-after': '5' }, body: problemBody(429, 'rate_limited', 'slow down') } : undefined));
 		const started = performance.now();
 		expect((await load(c)).served).toBe('none');
-		// Not after waiting: at the first 429.
-		expect(performance.now() - started).toBeLessThan(900);
+		// Not after waiting the 5 s asked for: at the first 429.
+		expect(performance.now() - started).toBeLessThan(3000);
 	});
 
 	it('reports a part the key may not see as a walk would, and keeps it so', async () => {
