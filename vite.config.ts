@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sveltekit } from '@sveltejs/kit/vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -35,6 +36,23 @@ function firstLoadInOneChunk(): Plugin {
 	};
 }
 
+/**
+ * How many test files run at once. Unit files are pure CPU: one per core. Integration files spend
+ * much of their time waiting on the servers and browsers they start (a browser file used 0.4 of a
+ * core on its own), so they run three at a time on a 2-core machine; TEST_WORKERS overrides both.
+ */
+const CORES = os.availableParallelism();
+const UNIT_WORKERS = Number(process.env.TEST_WORKERS) || CORES;
+const INTEGRATION_WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, Math.ceil(CORES * 1.5));
+
+/** An integration tier: the production build (rebuilt when stale) and real servers, after the unit tier. */
+function integration(name: string, test: { include: string[]; exclude?: string[]; env: Record<string, string> }) {
+	return {
+		extends: true,
+		test: { name, ...test, globalSetup: ['tests/global-setup.ts'], maxWorkers: INTEGRATION_WORKERS, sequence: { groupOrder: 1 } }
+	} as const;
+}
+
 export default defineConfig({
 	plugins: [sveltekit(), firstLoadInOneChunk()],
 	// MapLibre and the points worker are module workers.
@@ -49,24 +67,29 @@ export default defineConfig({
 		// Integration suites start real servers on loopback; give them room on a 2-core machine.
 		testTimeout: 60_000,
 		hookTimeout: 180_000,
-		fileParallelism: false,
-		globalSetup: ['tests/global-setup.ts'],
-		// Every suite on the embedded SQLite database, then the service's HTTP suites once more on
-		// PostgreSQL (tests/helpers/engine.ts): the same files, parameterised by TEST_ENGINE.
-		// One engine only: npx vitest run --project postgres tests/service/x.test.ts
+		// Three tiers (docs/testing.md): unit (in-process, no build, no server), http (the service and
+		// the explorer over real servers, on SQLite then PostgreSQL) and browser (Chromium). `npm test`
+		// runs them all; `npm run test:unit`, `test:http`, `test:browser` one each.
 		projects: [
-			{ extends: true, test: { name: 'sqlite', include: ['src/**/*.test.ts', 'tests/**/*.test.ts'], env: { TEST_ENGINE: 'sqlite' }, sequence: { groupOrder: 0 } } },
 			{
 				extends: true,
 				test: {
-					name: 'postgres',
-					include: ['tests/service/**/*.test.ts'],
-					// Two instances over one database is PostgreSQL whatever the engine: run once, above.
-					exclude: ['tests/service/instances.test.ts', 'tests/service/nl-newest-pg.test.ts', 'tests/service/nl-newest.test.ts', 'tests/service/pg-statements.test.ts', 'tests/service/pg-spread.test.ts'],
-					env: { TEST_ENGINE: 'postgres' },
-					sequence: { groupOrder: 1 }
+					name: 'unit',
+					include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+					maxWorkers: UNIT_WORKERS,
+					sequence: { groupOrder: 0 }
 				}
-			}
+			},
+			integration('http-sqlite', { include: ['tests/service/**/*.test.ts', 'tests/explorer/**/*.test.ts'], env: { TEST_ENGINE: 'sqlite' } }),
+			// The service's HTTP suites once more on PostgreSQL (tests/helpers/engine.ts): the same files,
+			// parameterised by TEST_ENGINE. One engine only: npx vitest run --project http-postgres tests/service/x.test.ts
+			integration('http-postgres', {
+				include: ['tests/service/**/*.test.ts'],
+				// Two instances over one database is PostgreSQL whatever the engine: run once, above.
+				exclude: ['tests/service/instances.test.ts', 'tests/service/nl-newest-pg.test.ts', 'tests/service/nl-newest.test.ts', 'tests/service/pg-statements.test.ts', 'tests/service/pg-spread.test.ts'],
+				env: { TEST_ENGINE: 'postgres' }
+			}),
+			integration('browser', { include: ['tests/e2e/**/*.test.ts'], env: { TEST_ENGINE: 'sqlite' } })
 		]
 	}
 });

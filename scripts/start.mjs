@@ -2,26 +2,16 @@
 // npm start -- --workers N: N instances of the server on one port (node:cluster shares the listening
 // socket and hands connections round-robin), which is only one service on PostgreSQL (DATABASE_URL):
 // on SQLite each process would keep its own rate-limit buckets.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { buildIfStale } from './build-if-stale.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-const buildEntry = path.join(root, 'build', 'index.js');
 const serverEntry = path.join(root, SERVER_ENTRY);
-const inputs = ['src', 'static', 'package.json', 'svelte.config.js', 'vite.config.ts'];
-
-function newestMtime(p) {
-	if (!fs.existsSync(p)) return 0;
-	const stat = fs.statSync(p);
-	if (!stat.isDirectory()) return stat.mtimeMs;
-	let newest = stat.mtimeMs;
-	for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-	return newest;
-}
 
 const USAGE = 'Usage: npm start [-- --workers N]';
 let workers = 1;
@@ -36,22 +26,11 @@ try {
 	process.exit(2);
 }
 
-const builtAt = fs.existsSync(buildEntry) ? fs.statSync(buildEntry).mtimeMs : 0;
-const sourcesAt = Math.max(...inputs.map((i) => newestMtime(path.join(root, i))));
-if (builtAt < sourcesAt) {
-	process.stderr.write('Building the app (sources changed since the last build)…\n');
-	const started = Date.now();
-	// The bundler's own report (chunk sizes, adapter lines) is for developers: shown only when the build fails.
-	const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], {
-		cwd: root,
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'pipe']
-	});
-	if (result.status !== 0) {
-		process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}The build failed (exit ${result.status ?? result.signal}).\n`);
-		process.exit(result.status ?? 1);
-	}
-	process.stderr.write(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+try {
+	buildIfStale();
+} catch (error) {
+	process.stderr.write(`${error.message}\n`);
+	process.exit(error.exitCode ?? 1);
 }
 
 // Settings come from the environment, optionally from a .env file beside package.json.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeGrowth, formatGrowth, growthExponent, growthTable, type ScaleRun } from '../../scripts/bench/scales';
+import { describeGrowth, formatGrowth, growthExponent, growthTable, type ScaleRun } from '../../../scripts/bench/scales';
 
 const row = (metric: string, explorer: number | null, baseline: number | null) => ({ metric, unit: 's', better: 'lower' as const, explorer, baseline, ratio: null, samples: { explorer: [], baseline: [] } });
 

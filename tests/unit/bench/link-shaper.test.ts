@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shapeLink } from '../../scripts/bench/link-shaper';
+import { shapeLink } from '../../../scripts/bench/link-shaper';
 
 const payload = crypto.randomBytes(300_000);
 let server: http.Server;

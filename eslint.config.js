@@ -1,0 +1,28 @@
+// ESLint's flat config: JavaScript's and typescript-eslint's recommended rules, Svelte's, and
+// Prettier's (formatting is Prettier's alone, so no rule here argues about it). `npm run lint`.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import ts from 'typescript-eslint';
+import svelteConfig from './svelte.config.js';
+
+export default ts.config(
+	{ ignores: ['build/', 'build-*/', '.svelte-kit/', 'node_modules/', 'bench/', 'test-results/', 'static/', 'data/'] },
+	js.configs.recommended,
+	...ts.configs.recommended,
+	...svelte.configs.recommended,
+	prettier,
+	...svelte.configs.prettier,
+	{ languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+	{
+		files: ['**/*.svelte', '**/*.svelte.ts', '**/*.svelte.js'],
+		languageOptions: { parserOptions: { projectService: true, extraFileExtensions: ['.svelte'], parser: ts.parser, svelteConfig } }
+	},
+	{
+		rules: {
+			// TypeScript (svelte-check) already knows every global and import; ESLint's guess is worse.
+			'no-undef': 'off'
+		}
+	}
+);
