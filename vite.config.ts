@@ -24,7 +24,7 @@ function firstLoadInOneChunk(): Plugin {
 										groups: [
 											{
 												name: 'app-core',
-												test: /node_modules[\\/](svelte|@sveltejs[\\/]kit|topojson-client)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper|src[\\/]lib[\\/]map[\\/](worker[\\/]early-start|layer-inputs|places[\\/]labels|timeline[\\/]fade|cluster-pie)\.ts/
+												test: /node_modules[\\/](svelte|@sveltejs[\\/]kit|topojson-client)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper|src[\\/]lib[\\/]map[\\/](worker[\\/]early-start|layers[\\/]layer-inputs|places[\\/]labels|timeline[\\/]fade|layers[\\/]cluster-pie)\.ts/
 											}
 										]
 									}

@@ -8,7 +8,7 @@ import { PartMap } from '../../stream/part-map';
 import { loadStream } from './stream-load';
 import { DATASET_CODES, COMPONENT_CODES, PART_IDS, type ControlMessage, type DictionaryField, type PartId } from '../../types/stream';
 import { codeTable, EMPTY_FILTER, passesDays, passesNames, pinnedSets, type MapFilter } from '../filter';
-import { mercatorX, mercatorY } from '../geo';
+import { mercatorX, mercatorY } from '../projection/mercator';
 import { drawView } from './aggregate';
 import { buildClusterIndex, CellBuilder, cellKeyOfMercator, type ClusterIndex } from './cluster-index';
 import type { FromWorker, RecordRef, ToWorker } from './protocol';
