@@ -62,7 +62,7 @@ export default defineConfig({
 					name: 'postgres',
 					include: ['tests/service/**/*.test.ts'],
 					// Two instances over one database is PostgreSQL whatever the engine: run once, above.
-					exclude: ['tests/service/instances.test.ts', 'tests/service/nl-newest-pg.test.ts', 'tests/service/nl-newest.test.ts', 'tests/service/pg-statements.test.ts', 'tests/service/pg-spread.test.ts'],
+					exclude: ['tests/service/instances.test.ts', 'tests/service/nl-pg-newest.test.ts', 'tests/service/nl-newest.test.ts', 'tests/service/pg-statements.test.ts', 'tests/service/pg-spread.test.ts'],
 					env: { TEST_ENGINE: 'postgres' },
 					sequence: { groupOrder: 1 }
 				}
