@@ -25,7 +25,7 @@ function firstLoadInOneChunk(): Plugin {
 										groups: [
 											{
 												name: 'app-core',
-												test: /node_modules[\\/](svelte|@sveltejs[\\/]kit|topojson-client)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper|src[\\/]lib[\\/]map[\\/](worker[\\/]early-start|layer-inputs|places[\\/]labels|timeline[\\/]fade|cluster-pie)\.ts/
+												test: /node_modules[\\/](svelte|@sveltejs[\\/]kit|topojson-client)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper|src[\\/]lib[\\/]map[\\/](worker[\\/]early-start|layers[\\/]layer-inputs|places[\\/]labels|timeline[\\/]fade|layers[\\/]cluster-pie)\.ts/
 											}
 										]
 									}
@@ -86,7 +86,7 @@ export default defineConfig({
 			integration('http-postgres', {
 				include: ['tests/service/**/*.test.ts'],
 				// Two instances over one database is PostgreSQL whatever the engine: run once, above.
-				exclude: ['tests/service/instances.test.ts', 'tests/service/nl-newest-pg.test.ts', 'tests/service/nl-newest.test.ts', 'tests/service/pg-statements.test.ts', 'tests/service/pg-spread.test.ts'],
+				exclude: ['tests/service/instances.test.ts', 'tests/service/nl-pg-newest.test.ts', 'tests/service/nl-newest.test.ts', 'tests/service/pg-statements.test.ts', 'tests/service/pg-spread.test.ts'],
 				env: { TEST_ENGINE: 'postgres' }
 			}),
 			integration('browser', { include: ['tests/e2e/**/*.test.ts'], env: { TEST_ENGINE: 'sqlite' } })

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { connect, usesPostgres } from '../src/lib/server/db/connect';
 import { migratePostgres } from '../src/lib/server/db/pg-migrations';
-import type { PostgresSql } from '../src/lib/server/db/postgres';
+import type { PostgresSql } from '../src/lib/server/db/pg-sql';
 import type { Sql } from '../src/lib/server/db/sql';
 import { loadEnvFile, readSettings } from '../src/lib/server/env';
 import { createKey, FEATURES, listKeys, parseList, revokeKey } from '../src/lib/server/service/auth/keys';

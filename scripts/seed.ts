@@ -7,13 +7,13 @@ import { parseArgs } from 'node:util';
 import { connect, usesPostgres } from '../src/lib/server/db/connect';
 import { DATABASE_FILE } from '../src/lib/server/db/open';
 import { migratePostgres } from '../src/lib/server/db/pg-migrations';
-import { describeUrl, type PostgresSql } from '../src/lib/server/db/postgres';
+import { describeUrl, type PostgresSql } from '../src/lib/server/db/pg-sql';
 import type { SqliteSql } from '../src/lib/server/db/sqlite-sql';
 import { ensureDataset, forgetDataset, formatProgress, type Progress } from '../src/lib/server/dataset/index';
-import { ensurePostgresDataset } from '../src/lib/server/dataset/postgres';
+import { ensurePostgresDataset } from '../src/lib/server/dataset/pg-generate';
 import { loadEnvFile, readSettings, SettingsError } from '../src/lib/server/env';
 import { ensureNlIndex } from '../src/lib/server/service/nl/index-build';
-import { ensurePgNlIndex } from '../src/lib/server/service/nl/index-build-pg';
+import { ensurePgNlIndex } from '../src/lib/server/service/nl/pg-index-build';
 import { DATASET_META_KEY } from '../src/lib/server/dataset/ensure';
 
 const USAGE = 'Usage: npm run seed -- [--size N] [--seed S] [--data-dir DIR] [--force]';

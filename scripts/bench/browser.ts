@@ -7,7 +7,7 @@
 //    the GL commands are issued; the next frame, when the GPU, here software, has done them):
 //      first: some "points-*" layer holds records, or (explorer) its clusters layer or density
 //             image does, or its first image is on the 2D canvas that stands in for deck.gl's
-//             first frame (src/lib/map/first-paint.ts; then the mark is the second animation
+//             first frame (src/lib/map/first-paint/first-paint.ts; then the mark is the second animation
 //             frame after it was seen, i.e. after the frame that showed it), and data-total > 0;
 //      all:   the stream is done and the "points-*" layers (explorer zoomed out: the density
 //             image) hold every record (explorer: also data-total = data-visible = the records

@@ -156,7 +156,7 @@ async function visitBefore(context: BrowserContext, url: string, timeoutMs: numb
 	}
 }
 
-/** Whether the page's copy of the records is kept (map/stream-copy.ts's database has one). */
+/** Whether the page's copy of the records is kept (map/load/stream-copy.ts's database has one). */
 async function copyKept(): Promise<boolean> {
 	return new Promise((resolve) => {
 		const request = indexedDB.open('icd-explorer-stream');

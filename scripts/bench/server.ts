@@ -9,10 +9,10 @@ import { sqliteSql } from '../../src/lib/server/db/sqlite-sql';
 import { ensureDataset, formatProgress } from '../../src/lib/server/dataset';
 import { createKey } from '../../src/lib/server/service/auth/keys';
 import { progressLine } from '../../src/lib/server/progress';
-import { createPool, postgresSql } from '../../src/lib/server/db/postgres';
+import { createPool, postgresSql } from '../../src/lib/server/db/pg-sql';
 import { migratePostgres } from '../../src/lib/server/db/pg-migrations';
-import { ensurePostgresDataset } from '../../src/lib/server/dataset/postgres';
-import { ensurePgNlIndex } from '../../src/lib/server/service/nl/index-build-pg';
+import { ensurePostgresDataset } from '../../src/lib/server/dataset/pg-generate';
+import { ensurePgNlIndex } from '../../src/lib/server/service/nl/pg-index-build';
 import { createDatabase, databaseUrl, psql, start as startCluster } from '../pg/cluster';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../server-flags.mjs';
 

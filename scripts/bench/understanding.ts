@@ -4,8 +4,8 @@
 // which are answered from the whole dataset. Question understanding alone is timed in process.
 import { openDatabase } from '../../src/lib/server/db/open';
 import { sqliteSql } from '../../src/lib/server/db/sqlite-sql';
-import { readQuestion } from '../../src/lib/server/service/understand/read';
-import { lexicon } from '../../src/lib/server/service/understand/lexicon';
+import { readQuestion } from '../../src/lib/server/service/question/read';
+import { lexicon } from '../../src/lib/server/service/question/lexicon';
 
 const ROUNDS = 3;
 

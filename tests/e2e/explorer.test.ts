@@ -61,7 +61,7 @@ afterAll(async () => {
 
 describe('the map explorer', () => {
 	it('streams every mappable record and draws clusters', async () => {
-		// The first paint (src/lib/map/first-paint.ts), caught the moment it shows records.
+		// The first paint (src/lib/map/first-paint/first-paint.ts), caught the moment it shows records.
 		await page.addInitScript(() => {
 			new MutationObserver(() => {
 				const canvas = document.querySelector('[data-testid="first-paint"]') as HTMLCanvasElement | null;

@@ -1,11 +1,11 @@
 // The light first load (issue 23 item 3): the first records are painted from the HTML, the app's
-// own scripts and the first stream frames, while MapLibre and deck.gl (src/lib/map/engine.ts) are
+// own scripts and the first stream frames, while MapLibre and deck.gl (src/lib/map/engine/engine.ts) are
 // still on their way; they take over when they arrive. The engine's scripts are held back here by
 // the browser's request interception, as a slow link would hold them, and released afterwards.
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserAndServer } from '../helpers/browser';
-import { mercatorView } from '../../src/lib/map/mercator-view';
+import { mercatorView } from '../../src/lib/map/projection/mercator-view';
 import { MAX_ZOOM } from '../../src/lib/map/config';
 
 const t = browserAndServer({ size: 1500 });

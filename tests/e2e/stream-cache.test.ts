@@ -37,7 +37,7 @@ async function loaded(page: Page, records: number): Promise<void> {
 	await settled(page, 60_000);
 }
 
-/** Whether the page's copy of the records is kept (map/stream-copy.ts's database has one). */
+/** Whether the page's copy of the records is kept (map/load/stream-copy.ts's database has one). */
 function copies(page: Page): Promise<number> {
 	return page.evaluate(
 		() =>

@@ -2,7 +2,7 @@
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RAMP, RAMPS } from '../../src/lib/map/aggregate-scale';
+import { RAMP, RAMPS } from '../../src/lib/map/layers/aggregate-scale';
 import { DATASET_RGB } from '../../src/lib/map/config';
 import { artifact } from '../helpers/browser';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';

@@ -1,7 +1,7 @@
 // SQLite's stored bounded lists of common words (src/lib/server/service/nl/newest.ts) give natural
 // language search the same lexical lists as reading each word's newest matches from FTS5, and the
 // bounded list ranks exactly as summing each word's idf over its matches would. SQLite only (the
-// postgres project leaves it out; PostgreSQL's lists: nl-newest-pg.test.ts). The test data is small,
+// postgres project leaves it out; PostgreSQL's lists: nl-pg-newest.test.ts). The test data is small,
 // so few words pass the real threshold (POSTINGS_PER_WORD chunks): lists are stored here for every
 // word in more than a few chunks, and the words are declared common so that the bounded path runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

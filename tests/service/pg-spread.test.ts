@@ -2,7 +2,7 @@
 // PostgreSQL: every statement runs once, on two server processes at once, and a failure stops the
 // rest and gives the connections back. Always on PostgreSQL, so the postgres project leaves it out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, postgresSql, type PostgresSql } from '../../src/lib/server/db/postgres';
+import { createPool, postgresSql, type PostgresSql } from '../../src/lib/server/db/pg-sql';
 import { spreadOver } from '../../src/lib/server/db/pg-spread';
 import { dropDatabase, newDatabase } from '../helpers/engine';
 

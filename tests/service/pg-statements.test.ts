@@ -1,9 +1,9 @@
-// Statements on PostgreSQL (src/lib/server/db/postgres.ts): prepared once per connection when they
+// Statements on PostgreSQL (src/lib/server/db/pg-sql.ts): prepared once per connection when they
 // have parameters (a bounded number of them), planned for their values on every run, and run
 // unprepared when another instance's migration changed a table under a prepared `SELECT *`.
 // Always on PostgreSQL, so the postgres project leaves it out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, postgresSql, statementOf, type PostgresSql } from '../../src/lib/server/db/postgres';
+import { createPool, postgresSql, statementOf, type PostgresSql } from '../../src/lib/server/db/pg-sql';
 import { dropDatabase, newDatabase } from '../helpers/engine';
 
 let url: string;

@@ -6,7 +6,7 @@
 // several joined by "|", coordinates in degrees to 4 decimals (~10 m).
 // Edges are straight on the map as drawn (Web Mercator), so points are tested in Mercator units:
 // the page, its worker and the server then agree on a record near a long edge.
-import { mercatorX, mercatorY } from '../map/geo';
+import { mercatorX, mercatorY } from '../map/projection/mercator';
 
 export interface Area {
 	kind: 'rectangle' | 'polygon';

@@ -4,7 +4,7 @@
 import { formatAreas } from '../geo/areas';
 import type { PartId } from '../types/stream';
 import { EMPTY_FILTER, type MapFilter } from './filter';
-import { dayToIso } from './geo';
+import { dayToIso } from './timeline/days';
 
 export interface FilterChange {
 	/** Countries, entities or the pinned records: one flag per record is rewritten. */

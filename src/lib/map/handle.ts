@@ -11,11 +11,11 @@ import { BRIEFING_TITLE } from './export/map-briefing';
 import { CLUSTER_MAX_ZOOM } from './config';
 import type { RecordFeed } from './feed.svelte';
 import type { FilterState } from './filters.svelte';
-import { boundsOf, type Scene } from './scene.svelte';
+import { boundsOf, type Scene } from './layers/scene.svelte';
 import type { TableState } from './table/table-state.svelte';
 import type { PlaybackState } from './timeline/playback-state.svelte';
 import type { PlaybackSettings } from './timeline/playback';
-import type { MapView } from './views';
+import type { MapView } from './layers/views';
 
 export interface ExplorerHandle {
 	map: MaplibreMap;

@@ -6,7 +6,7 @@ import { isIdRef } from '../stream/decode';
 import { locate } from './assist/locate';
 import type { RecordFeed } from './feed.svelte';
 import { passesDays, type MapFilter } from './filter';
-import { fetchRecord, recordPath, rememberRecord, type RecordKey } from './records';
+import { fetchRecord, recordPath, rememberRecord, type RecordKey } from './load/records';
 import type { RecordRef } from './worker/protocol';
 
 export interface ClusterList {

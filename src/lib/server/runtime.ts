@@ -17,7 +17,7 @@ import { setMainThreadNice } from './service/reads/priority';
 import { poolReads } from './service/reads/pool';
 import { serverSecret } from './db/secrets';
 import { clock } from './clock';
-import { forgetLexicons, lexicon } from './service/understand/lexicon';
+import { forgetLexicons, lexicon } from './service/question/lexicon';
 import { DATASETS } from '../types/dataset';
 import { withReadAhead } from './service/reads/read-ahead';
 

@@ -10,12 +10,12 @@ import { progressLine } from './progress';
 import { ensureNlIndex } from './service/nl/index-build';
 import { ensureNewestLists } from './service/nl/newest';
 import { purgeExpiredConversations } from './service/genai/conversations';
-import { forgetLexicons, lexicon } from './service/understand/lexicon';
+import { forgetLexicons, lexicon } from './service/question/lexicon';
 import { ensureLocalKey } from './service/auth/local-key';
 import { migratePostgres } from './db/pg-migrations';
-import type { PostgresSql } from './db/postgres';
-import { ensurePostgresDataset } from './dataset/postgres';
-import { ensurePgNlIndex } from './service/nl/index-build-pg';
+import type { PostgresSql } from './db/pg-sql';
+import { ensurePostgresDataset } from './dataset/pg-generate';
+import { ensurePgNlIndex } from './service/nl/pg-index-build';
 import { DATASETS } from '../types/dataset';
 
 /** The records and both search indexes, as the settings ask; returns whether the records were (re)generated. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeAccess, offerOf, withinOffer } from './access';
-import { readViewState } from '../map/url-state';
+import { readViewState } from '../map/url/url-state';
 
 describe('what the signed-in key may see', () => {
 	it('offers every dataset and component in single-user mode', () => {

@@ -3,7 +3,7 @@
 // on any /api answer (SESSION_ENDED_HEADER) and, in the record stream, as a part refused with 401.
 import { isSessionEnd, SESSION_ENDED_HEADER, signInPath, type SessionEnd } from '../types/session';
 import type { ControlMessage } from '../types/stream';
-import { forgetCopies } from '../map/stream-copy';
+import { forgetCopies } from '../map/load/stream-copy';
 
 let leaving = false;
 

@@ -9,7 +9,7 @@ export interface PageConfig {
 	/** Whose key the page works under, and what it may see. */
 	access: PageAccess;
 	/**
-	 * The name of the page's own copy of the record stream (map/stream-copy.ts): the server's, from
+	 * The name of the page's own copy of the record stream (map/load/stream-copy.ts): the server's, from
 	 * the analyst's key and scope, never the key itself. null: the page keeps no copy.
 	 */
 	streamCopy: string | null;

@@ -6,7 +6,7 @@ import type { RecordFeed } from '../feed.svelte';
 import { codeTable, passesDays } from '../filter';
 import type { FilterState } from '../filters.svelte';
 import type { AreaDrawing, DrawKind } from './draw';
-import type { Engine } from '../engine-loader';
+import type { Engine } from '../engine/engine-loader';
 
 export class AreaDrawState {
 	/** The shape being drawn, if any: the map's clicks are the drawing's meanwhile. */

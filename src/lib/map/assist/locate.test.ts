@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PartColumns } from '../columns';
+import { PartColumns } from '../load/columns';
 import { locate } from './locate';
 
 function uuidOf(n: number): string {

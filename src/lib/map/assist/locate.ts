@@ -3,7 +3,7 @@
 // carry no coordinates), and the map has every mappable record. One pass over each part's ids.
 import { isIdRef } from '../../stream/decode';
 import type { PartId } from '../../types/stream';
-import type { PartColumns } from '../columns';
+import type { PartColumns } from '../load/columns';
 
 export interface Located {
 	part: PartId;

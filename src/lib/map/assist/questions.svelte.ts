@@ -4,9 +4,9 @@
 import type { Interpretation, SearchHit, UnderstoodPart } from '../../types/search';
 import type { PinnedRecords } from '../filter';
 import type { FilterState } from '../filters.svelte';
-import { dayToIso, isoToDay } from '../geo';
+import { dayToIso, isoToDay } from '../timeline/days';
 import type { FoundRef, Highlights } from '../overlays/highlights';
-import { keyOfFound } from '../records';
+import { keyOfFound } from '../load/records';
 import type { RingOwner } from '../overlays/rings';
 import type { Selection } from '../selection.svelte';
 import { contextOf, follow, requestFields, sameScope, type Followed, type QuestionScope } from './follow';

@@ -3,8 +3,8 @@
 import type { Layer } from '@deck.gl/core';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import type { Dataset } from '../../types/dataset';
-import type { ScaleLegend } from '../aggregate-scale';
-import type { MapView } from '../views';
+import type { ScaleLegend } from '../layers/aggregate-scale';
+import type { MapView } from '../layers/views';
 import { composeBriefing, mapArea } from './compose';
 import { attributionOf } from './describe';
 import { renderMapOffscreen, type OffscreenView } from './render';

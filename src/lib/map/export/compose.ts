@@ -7,9 +7,9 @@ import { DATASET_HEX } from '../config';
 import { mapPalette } from '../../theme/palette';
 import { OLDEST_WEIGHT } from '../timeline/fade';
 import type { ExportSize } from './sizes';
-import type { ScaleLegend } from '../aggregate-scale';
-import { drawPie } from '../cluster-pie';
-import type { MapView } from '../views';
+import type { ScaleLegend } from '../layers/aggregate-scale';
+import { drawPie } from '../layers/cluster-pie';
+import type { MapView } from '../layers/views';
 
 export const TITLE_BAND_PX = 64;
 export const FOOTER_BAND_PX = 46;

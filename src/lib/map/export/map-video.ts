@@ -6,7 +6,7 @@
 // within reach without a GPU; the look is the app's playback in software WebGL.
 import type { Layer } from '@deck.gl/core';
 import { loadPlaceLabels, PlacesInView } from '../places/labels';
-import { loadEngine } from '../engine-loader';
+import { loadEngine } from '../engine/engine-loader';
 import { countInRange } from '../timeline/bins';
 import { daysLabel, windowDays } from '../timeline/playback';
 import { densityFrame, type DensityFrame } from '../worker/density';

@@ -5,7 +5,7 @@
 import type { Layer } from '@deck.gl/core';
 import type { Map as MaplibreMap, StyleSpecification } from 'maplibre-gl';
 import { MAX_ZOOM } from '../config';
-import { screenProjection } from '../geo';
+import { screenProjection } from '../projection/mercator';
 import { isBlank } from './compose';
 
 export interface OffscreenView {

@@ -6,7 +6,7 @@ import type { Component, Dataset } from '../../types/dataset';
 import type { PartId } from '../../types/stream';
 import { locate, type Located } from '../assist/locate';
 import type { RecordFeed } from '../feed.svelte';
-import { keyOfFound } from '../records';
+import { keyOfFound } from '../load/records';
 import { mergeRingLabels, type Ring, type RingOwner } from './rings';
 
 /** A record a panel points at: named by primary_id when it has one (as the map names it), else uuid. */

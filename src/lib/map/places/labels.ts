@@ -4,7 +4,7 @@
 // which rasterises its own font atlas from a local font on a 2D canvas. Decluttering was decided
 // when the file was built (a zoom from which each label is clear of those ranked above it): here
 // the labels are only cut to the zoom and the view.
-import type { Box } from '../columns';
+import type { Box } from '../load/columns';
 
 export const PlaceKind = { Country: 0, Capital: 1, Area: 2, Town: 3 } as const;
 export type PlaceKind = (typeof PlaceKind)[keyof typeof PlaceKind];

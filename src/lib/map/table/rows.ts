@@ -2,9 +2,9 @@
 // title, which the stream does not carry.
 import { PART_IDS, type DictionaryField, type PartId } from '../../types/stream';
 import type { Component, Dataset } from '../../types/dataset';
-import type { PartColumns } from '../columns';
-import { dayToIso } from '../geo';
-import type { RecordKey } from '../records';
+import type { PartColumns } from '../load/columns';
+import { dayToIso } from '../timeline/days';
+import type { RecordKey } from '../load/records';
 import { refIndex, refPart } from '../worker/table-order';
 
 export interface TableRow {

@@ -5,7 +5,7 @@ import type { Map as MaplibreMap } from 'maplibre-gl';
 import { CLUSTER_MAX_ZOOM } from '../config';
 import type { RecordFeed } from '../feed.svelte';
 import type { FilterState } from '../filters.svelte';
-import { recordPath, type RecordKey } from '../records';
+import { recordPath, type RecordKey } from '../load/records';
 import type { PlaybackState } from '../timeline/playback-state.svelte';
 import { DEFAULT_SORT, type TableSort } from '../worker/table-order';
 import { rowReader, type TableRow } from './rows';

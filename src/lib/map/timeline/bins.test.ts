@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoToDay } from '../geo';
+import { isoToDay } from './days';
 import { binHistogram, chooseBinUnit, countInRange, monthStart, weekStart } from './bins';
 
 const day = isoToDay;

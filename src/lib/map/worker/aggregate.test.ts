@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mercatorX, mercatorY } from '../geo';
+import { mercatorX, mercatorY } from '../projection/mercator';
 import { binHexagons, drawView, hexCentre, heatImage } from './aggregate';
 import { countDensity, MAX_LAT, type DensityColumns } from './density';
 

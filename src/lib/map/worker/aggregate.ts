@@ -7,9 +7,9 @@
 // Why not deck.gl's HexagonLayer/HeatmapLayer: they aggregate on the GPU per record, which in
 // software WebGL (no GPU, as here and in locked-down VMs) costs microseconds per record, seconds
 // per playback frame at a million; and their CPU path runs on the main thread per record.
-import { classColour, classOf, countBreaks, heatColour } from '../aggregate-scale';
+import { classColour, classOf, countBreaks, heatColour } from '../layers/aggregate-scale';
 import type { Theme } from '../../theme/theme';
-import { latFromY, lonFromX, mercatorX, mercatorY } from '../geo';
+import { latFromY, lonFromX, mercatorX, mercatorY } from '../projection/mercator';
 import { countDensity, rasterizeDensity, type DensityCounts, type DensityFrame, type DensityImage, type DensityInput, type DensityStyle } from './density';
 
 const SQRT3 = Math.sqrt(3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mercatorX, mercatorY } from '../geo';
+import { mercatorX, mercatorY } from '../projection/mercator';
 import { buildClusterIndex, CellBuilder, cellKeyOf } from './cluster-index';
 
 function cellsOf(points: [number, number, boolean][]): CellBuilder {

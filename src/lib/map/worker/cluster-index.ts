@@ -7,7 +7,7 @@
 // Step 2, supercluster over the cells, summing record counts (and the ICD share) through map/reduce.
 import Supercluster, { type PointFeature } from 'supercluster';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS } from '../config';
-import { mercatorX, mercatorY, lonFromX, latFromY } from '../geo';
+import { mercatorX, mercatorY, lonFromX, latFromY } from '../projection/mercator';
 
 /** Cells per axis of the unit square: 4-pixel cells at CLUSTER_MAX_ZOOM + 1 with 256 px tiles. */
 export const CELL_GRID = (256 * 2 ** (CLUSTER_MAX_ZOOM + 1)) / 4;

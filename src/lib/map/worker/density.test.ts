@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATASET_RGB } from '../config';
-import { mercatorX, mercatorY } from '../geo';
+import { mercatorX, mercatorY } from '../projection/mercator';
 import { densityFrame, MAX_CELLS, MAX_LAT, rasterizeDensity, type DensityColumns } from './density';
 
 function columns(isIcd: boolean, records: { lon: number; lat: number; day: number }[]): DensityColumns {

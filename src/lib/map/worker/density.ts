@@ -7,7 +7,7 @@
 // of milliseconds of CPU in the worker, once per view or filter change, and drawing the image
 // costs the same at any record count. Zoomed out, a 2-pixel cell is all a point ever covered.
 import { DATASET_RGB } from '../config';
-import { mercatorX, mercatorY } from '../geo';
+import { mercatorX, mercatorY } from '../projection/mercator';
 import { ageWeight, discOffsets, PLAYBACK_DOT_RADIUS_PX } from '../timeline/fade';
 
 /** Web Mercator's latitude limit: the map shows nothing beyond it. */

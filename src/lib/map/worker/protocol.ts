@@ -12,7 +12,7 @@ export type ToWorker =
 	/** `copy`: the name of the page's copy of the stream (stream-copy.ts), null: keep none. */
 	| { type: 'load'; url: string; copy: string | null }
 	| { type: 'cancel' }
-	/** The page has drawn the first records (points.worker.ts, showFirstView): read on. */
+	/** The page has drawn the first records (stream-intake.ts, showFirstView): read on. */
 	| { type: 'first-drawn' }
 	/** Rebuild the cluster index for a filter; answered with 'indexed'. */
 	| { type: 'filter'; seq: number; filter: MapFilter }
@@ -90,7 +90,7 @@ export type FromWorker =
 	/**
 	 * `loaded`: every record the worker holds (the "of N records" count);
 	 * `first`: the first view of a stream, to be answered with 'first-drawn' once on screen;
-	 * `pushed`: sent unasked (see points.worker.ts, showFirstView).
+	 * `pushed`: sent unasked (see stream-intake.ts, showFirstView).
 	 */
 	| { type: 'density'; seq: number; frame: DensityFrame; rgba: Uint8ClampedArray; records: number; passing: number; cells: number; hexes: HexBins | null; peak: number | null; loaded: number; ms: number; first: boolean; pushed: boolean }
 	| { type: 'expanded'; seq: number; zoom: number }

@@ -6,7 +6,7 @@
 // now see less, gets nothing from the copy. Any other answer is a whole stream: the copy is left
 // unread and replaced. At the end the copy is kept (or its date confirmed) for the next visit.
 import { readRecordStream, StreamDecoder, StreamFormatError, type StreamEvent } from '../../stream/decode';
-import { confirmCopy, forgetCopies, heldCopy, keepCopy, type HeldCopy } from '../stream-copy';
+import { confirmCopy, forgetCopies, heldCopy, keepCopy, type HeldCopy } from '../load/stream-copy';
 import type { Freshness } from './protocol';
 
 /** Streams a copy may hold before it is dropped for a whole one (each delta adds one). */

@@ -6,7 +6,7 @@
 //   cli      a command-line tool (keys, seed): a small pool.
 import type { Settings } from '../env';
 import { openDatabase } from './open';
-import { createPool, postgresSql } from './postgres';
+import { createPool, postgresSql } from './pg-sql';
 import type { Sql } from './sql';
 import { sqliteSql } from './sqlite-sql';
 
@@ -17,7 +17,7 @@ export function connect(settings: Settings, role: Role): Sql {
 	if (!url) return sqliteSql(openDatabase(settings.dataDir, { readonly: role === 'reader' }));
 	// At least two where a start-up step holds one connection (an advisory lock) while it reads
 	// through another (the CLI's loads four: two conversions and an index build beside the lock's,
-	// nl/index-build-pg.ts); a reader's queries each take one at a time.
+	// nl/pg-index-build.ts); a reader's queries each take one at a time.
 	const max = role === 'reader' ? poolSize : role === 'cli' ? 4 : Math.max(2, poolSize);
 	return postgresSql(createPool(role === 'reader' ? readUrl : url, { max, name: `icd-${role}` }));
 }

@@ -134,6 +134,7 @@ CREATE INDEX credit_ledger_key ON credit_ledger (key_id, created_at);
 	},
 	{
 		version: 3,
+		// Written to schema_migrations as it shipped: the file it names is nl/pg-newest.ts now.
 		name: 'NL search: the newest matches of each common word, stored (nl/newest-pg.ts)',
 		sql: `CREATE TABLE nl_newest (dataset text NOT NULL, component text NOT NULL, term text NOT NULL, rowids bigint[] NOT NULL, ranks real[] NOT NULL, PRIMARY KEY (dataset, component, term));`
 	}

@@ -1,6 +1,6 @@
 // The service's one way to talk to its database, whichever engine holds it: SQL text with `?`
 // placeholders, awaited. SQLite (better-sqlite3, synchronous underneath: db/sqlite-sql.ts) and
-// PostgreSQL (node-postgres, over the network: db/postgres.ts) implement it, so the service's
+// PostgreSQL (node-postgres, over the network: db/pg-sql.ts) implement it, so the service's
 // reads and writes are written once; where the engines differ (full-text search, upserts that
 // lock) the code asks `sql.engine`.
 export type Engine = 'sqlite' | 'postgres';

@@ -43,7 +43,7 @@ export const NO_STORE = { 'cache-control': 'no-store' };
  * consumes more slowly than it arrives (the points worker decodes as it reads, and pauses for the
  * first view) as aborted in about one load in four, though every byte arrives (issue 16; 11 of 56
  * loads in a bare worker-and-server reproduction, none of 100 without `no-store`). The page asks
- * for it with `cache: 'no-store'` (worker/points.worker.ts), so the browser never stores it;
+ * for it with `cache: 'no-store'` (worker/stream-load.ts), so the browser never stores it;
  * `private` keeps shared caches from storing it, `no-cache` from reusing it.
  */
 const STREAM_CACHE = { 'cache-control': 'private, no-cache' };

@@ -128,7 +128,7 @@ function ended(why: SessionEnd): Response {
 }
 
 /**
- * A session that ends takes the page's copy of its records with it (map/stream-copy.ts): the
+ * A session that ends takes the page's copy of its records with it (map/load/stream-copy.ts): the
  * browser deletes the site's storage (the page deletes it too, where a browser does not honour
  * this: over plain http to another machine).
  */

@@ -12,10 +12,10 @@ import { MapboxOverlay } from '@deck.gl/mapbox';
 import type { Feature, Point } from 'geojson';
 import maplibregl from 'maplibre-gl';
 import Supercluster, { type AnyProps, type ClusterFeature, type PointFeature } from 'supercluster';
-import { offlineStyle } from '$lib/map/basemap';
+import { offlineStyle } from '$lib/map/engine/basemap';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS, DATASET_RGB, MAX_ZOOM } from '$lib/map/config';
-import { dayToIso } from '$lib/map/geo';
-import { DEFAULT_VIEWPORT } from '$lib/map/url-state';
+import { dayToIso } from '$lib/map/timeline/days';
+import { DEFAULT_VIEWPORT } from '$lib/map/url/url-state';
 import type { GeoItem } from '$lib/types/geo';
 
 /** One item of a manifest page, as /bench/naive-stream forwards it, plus its part. */

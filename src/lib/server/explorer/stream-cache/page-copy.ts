@@ -1,4 +1,4 @@
-// The name under which the explorer page keeps its own copy of the record stream (map/stream-copy.ts),
+// The name under which the explorer page keeps its own copy of the record stream (map/load/stream-copy.ts),
 // written into the page's config: derived here from the analyst's key and scope with the cache's
 // secret, so the page learns a name and nothing of the key. No copy when the server keeps none.
 import { ALL_PARTS } from '../../../types/stream';

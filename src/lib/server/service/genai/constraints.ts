@@ -4,8 +4,8 @@
 // it names (place, date, organisation, component) and keeps the others; with no subject of its
 // own it keeps the earlier subject and the kind of answer.
 import type { Sql } from '../../db/sql';
-import { GROUP_OF, type ReadPart, type Reading } from '../understand/read';
-import { topicTerms, type Intent } from '../understand/intent';
+import { GROUP_OF, type ReadPart, type Reading } from '../question/read';
+import { topicTerms, type Intent } from '../question/intent';
 
 export interface TurnConstraints {
 	parts: ReadPart[];

@@ -6,7 +6,7 @@ import type { ApiKey } from '../auth/keys';
 import type { ReadDeps } from '../deps';
 import { chunkId, chunkText, SECTION_TYPES, type SectionType } from '../nl/chunks';
 import { terms } from '../nl/tokens';
-import { topicTerms } from '../understand/intent';
+import { topicTerms } from '../question/intent';
 import { recordClause, type NlFilters } from '../nl/candidates';
 import { newestMatching, retrieve } from '../nl/retrieve';
 import type { GenaiSource } from './schemas';

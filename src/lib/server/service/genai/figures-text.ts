@@ -2,7 +2,7 @@
 // period) and cites representative records. Shared by the offline answerer, which says it as
 // is, and the prompt, which hands it to a language model as facts to state.
 import { DATASET_LABEL, type Dataset } from '../../../types/dataset';
-import type { Interpretation } from '../understand/interpret';
+import type { Interpretation } from '../question/interpret';
 import type { Evidence } from './evidence';
 import { cite } from './facts';
 import type { Figures } from './figures';

@@ -7,9 +7,9 @@ import { holdsWords } from '../records/keyword';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import { components, recordClause, type NlFilters } from '../nl/candidates';
-import { TOWN_RADIUS_KM, type PlaceFilter, type QuestionFilters } from '../understand/interpret';
-import type { Intent, RankDimension } from '../understand/intent';
-import type { ReadPart } from '../understand/read';
+import { TOWN_RADIUS_KM, type PlaceFilter, type QuestionFilters } from '../question/interpret';
+import type { Intent, RankDimension } from '../question/intent';
+import type { ReadPart } from '../question/read';
 
 export interface FigureGroup {
 	label: string;

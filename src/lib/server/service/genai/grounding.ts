@@ -5,15 +5,15 @@
 import type { Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { ReadDeps } from '../deps';
-import { isAggregate } from '../understand/intent';
-import type { Interpretation } from '../understand/interpret';
+import { isAggregate } from '../question/intent';
+import type { Interpretation } from '../question/interpret';
 import type { TurnConstraints } from './constraints';
 import { gatherEvidence, withExamples, wordsNoSourceUses, type Evidence } from './evidence';
 import { computeFigures, countedAmong, examplesFor, type Figures } from './figures';
 import { figuresText } from './figures-text';
 import { unrecognisedText } from './offline-answerer';
 import { GENAI_DEFAULT_TOP_K } from './schemas';
-import { latestOutsidePeriod, readTurn, type TurnReading, type TurnRequest } from './understanding';
+import { latestOutsidePeriod, readTurn, type TurnReading, type TurnRequest } from './turn-reading';
 
 export interface Grounding {
 	reading: TurnReading;

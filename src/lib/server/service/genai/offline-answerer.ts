@@ -5,7 +5,7 @@
 // than stretching thin evidence into a conclusion.
 import { DATASET_LABEL, type Dataset } from '../../../types/dataset';
 import { terms } from '../nl/tokens';
-import type { Interpretation } from '../understand/interpret';
+import type { Interpretation } from '../question/interpret';
 import type { Evidence } from './evidence';
 import { cite, groupBy, listGroups, trend } from './facts';
 import type { Turn } from './conversations';

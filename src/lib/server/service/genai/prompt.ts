@@ -3,7 +3,7 @@
 import { DATASET_LABEL, type Dataset } from '../../../types/dataset';
 import type { Turn } from './conversations';
 import { excerpt, type Evidence } from './evidence';
-import type { Interpretation } from '../understand/interpret';
+import type { Interpretation } from '../question/interpret';
 
 export interface ChatMessage {
 	role: 'system' | 'user' | 'assistant';

@@ -1,7 +1,7 @@
 // Request and response of Domain GenAI (icdDomainGenAiChat, icdbDomainGenAiChat).
 import { z } from 'zod';
 import { dateRange, filterText, isoDate, recordSummary } from '../schemas';
-import { ignoreGroups, interpretation } from '../understand/schemas';
+import { ignoreGroups, interpretation } from '../question/schemas';
 import { SECTION_TYPES } from '../nl/chunks';
 import { question } from '../nl/schemas';
 

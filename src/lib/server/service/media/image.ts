@@ -8,7 +8,7 @@ import { DATASET_LABEL, type RecordRow } from '../../../types/dataset';
 import { toFontText } from './font';
 import { Lru } from './lru';
 import { Raster, type Rgb } from './raster';
-import { paintScene, type Framing } from './scene';
+import { paintScene, type Framing } from './landscape';
 
 export const IMAGE_WIDTH = 960;
 export const IMAGE_HEIGHT = 540;

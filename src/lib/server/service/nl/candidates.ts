@@ -1,6 +1,6 @@
 // Lexical candidate lists on SQLite: BM25 over the chunk indexes of the asked components, within
 // the key's entity restriction and the caller's filters. The ranking and the cut happen inside
-// FTS5. (PostgreSQL: nl/candidates-pg.ts.)
+// FTS5. (PostgreSQL: nl/pg-candidates.ts.)
 // With filters, the index matches them itself through the chunks' facet tokens (facets.ts), and
 // each match is then checked against the records that pass (passing-records.ts: a bit test, not a
 // records-table lookup), which also settles what the facets cannot say (a town's radius).
@@ -9,8 +9,8 @@ import type { Sql } from '../../db/sql';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { Clause } from '../records/scope';
-import { questionClause } from '../understand/clause';
-import type { QuestionFilters } from '../understand/interpret';
+import { questionClause } from '../question/clause';
+import type { QuestionFilters } from '../question/interpret';
 import { sqlTieOrder, tieOrder } from './chunks';
 import { topIndices } from './top';
 import { facetExpression, facetTsquery } from './facets';

@@ -5,7 +5,7 @@
 // dataset, because a template-written corpus has said all it has to say long before a million;
 // document frequencies are counted on the same sample and scaled.
 // Skipped when the stored index was built for the same dataset (size, seed, generator version).
-// This file writes SQLite's (FTS5); index-build-pg.ts PostgreSQL's, from the same chunks and model.
+// This file writes SQLite's (FTS5); pg-index-build.ts PostgreSQL's, from the same chunks and model.
 import type { Db } from '../../db/open';
 import { readMeta, writeMeta } from '../../db/open';
 import { readDatasetMeta, type DatasetMeta } from '../../dataset/ensure';

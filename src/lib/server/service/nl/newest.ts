@@ -6,7 +6,7 @@
 // index, one row a dataset, component and word in more than POSTINGS_PER_WORD chunks: the rowids
 // FTS5 gives, newest first, as little-endian 32-bit integers. A question then reads one short row
 // a word. A word without a stored list (rarer, or an index built before the lists) is read from
-// FTS5 as before, never skipped. (PostgreSQL: newest-pg.ts.)
+// FTS5 as before, never skipped. (PostgreSQL: pg-newest.ts.)
 import type { Db } from '../../db/open';
 import { readMeta, writeMeta } from '../../db/open';
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../../../types/dataset';

@@ -12,7 +12,7 @@ import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { Settings } from '../../env';
 import { bm25List, components, scopeOf, type Hit, type NlFilters, type Scope, type TermStats } from './candidates';
-import { pgBm25List } from './candidates-pg';
+import { pgBm25List } from './pg-candidates';
 import type { Clause } from '../records/scope';
 import { CHUNK_COLUMNS, chunkRowid, chunkText, recordIdOf, sectionOf, tieOrder, type ChunkSource, type SectionType } from './chunks';
 import { embedderFor, type Embedder } from './embedder';

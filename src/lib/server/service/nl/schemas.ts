@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARS, dateRange, filterText, isoDate, queryInt, recordSummary, searchResponse } from '../schemas';
 import { SECTION_TYPES } from './chunks';
-import { ignoreGroups, interpretation } from '../understand/schemas';
+import { ignoreGroups, interpretation } from '../question/schemas';
 
 export const NL_DEFAULT_PER_PAGE = 10;
 export const NL_MAX_PER_PAGE = 50;

@@ -9,7 +9,7 @@ import { requireAccess } from '../auth/permissions';
 import type { ReadDeps } from '../deps';
 import { retrieve, type RankedRecord } from './retrieve';
 import { chunkId } from './chunks';
-import { understand } from '../understand/interpret';
+import { understand } from '../question/interpret';
 import { NL_DEFAULT_PER_PAGE, NL_DEFAULT_TOP_K, type NlSearchItem, type NlSearchQuery, type NlSearchResponse } from './schemas';
 
 type ItemRow = Pick<RecordRow, 'uuid' | 'primary_id' | 'primary_date' | 'entity' | 'sub_entity' | 'primary_country' | 'summary'> & { id: number };

@@ -1,7 +1,7 @@
 // What crosses the thread boundary between the main thread and a reader worker.
 import type { Settings } from '../../env';
 import type { Dataset } from '../../../types/dataset';
-import type { Lexicon } from '../understand/lexicon';
+import type { Lexicon } from '../question/lexicon';
 import type { Problem } from '../problems';
 import type { ReadName } from './operations';
 

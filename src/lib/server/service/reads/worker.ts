@@ -8,7 +8,7 @@ import { isMainThread, workerData } from 'node:worker_threads';
 import { move } from 'piscina';
 import { connect } from '../../db/connect';
 import { DATASETS } from '../../../types/dataset';
-import { adoptLexicon } from '../understand/lexicon';
+import { adoptLexicon } from '../question/lexicon';
 import { termModel } from '../nl/model-store';
 import type { ReadDeps } from '../deps';
 import { ProblemError } from '../problems';

@@ -6,7 +6,7 @@
 // viridis' darkest purple, which a dark basemap would swallow). Neither ends at a colour the
 // basemap swallows: viridis' last yellow is as light as the light theme's land (contrast 1.0).
 type Rgb = [number, number, number];
-import type { Theme } from '../theme/theme';
+import type { Theme } from '../../theme/theme';
 
 /** Fewest records first. */
 export const RAMPS: Record<Theme, readonly Rgb[]> = {

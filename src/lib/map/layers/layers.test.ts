@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PartColumns } from './columns';
+import { PartColumns } from '../load/columns';
 import { pointLayers } from './layers';
 import type { LayerInputs, PointData } from './layer-inputs';
-import { PLAYBACK_DOT_RADIUS_PX } from './timeline/fade';
+import { PLAYBACK_DOT_RADIUS_PX } from '../timeline/fade';
 
 /** A part with records on a line from (0, 0) to (n-1, (n-1)/10); every third fails the name filter. */
 function part(n: number): PartColumns {

@@ -4,8 +4,8 @@
 // world shown once (renderWorldCopies: false): nothing beyond the poles or the antimeridian, so a
 // view wider or taller than the world zooms in, and one that overhangs its edge pans back.
 // Once the map exists the first paint takes the map's own projection (first-paint.ts: attachMap).
-import type { Box } from './columns';
-import { latFromY, lonFromX, mercatorX, mercatorY } from './geo';
+import type { Box } from '../load/columns';
+import { latFromY, lonFromX, mercatorX, mercatorY } from './mercator';
 
 const TILE_SIZE = 512;
 const MAX_LATITUDE = 85.051129;

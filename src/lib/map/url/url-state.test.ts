@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoToDay } from './geo';
+import { isoToDay } from '../timeline/days';
 import { DEFAULT_VIEWPORT, readViewState, writeViewState } from './url-state';
 
 describe('URL state', () => {

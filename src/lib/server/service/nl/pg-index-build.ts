@@ -6,14 +6,14 @@
 import type pg from 'pg';
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../../../types/dataset';
 import { copyInto } from '../../db/pg-copy';
-import type { PostgresSql } from '../../db/postgres';
-import { readDatasetMetaPg, withLoadLock } from '../../dataset/postgres';
+import type { PostgresSql } from '../../db/pg-sql';
+import { readDatasetMetaPg, withLoadLock } from '../../dataset/pg-generate';
 import type { Progress } from '../../dataset/progress';
 import { CHUNK_COLUMNS, type ChunkSource } from './chunks';
 import { BATCH, indexRecord, NL_INDEX_VERSION, NL_META_KEY, PROGRESS_PHASE, sampleStride, stampOf, termRows, type NlIndexMeta } from './index-build';
 import { TermModelTrainer } from './term-model';
 import { firstSenseSynonyms } from './wordnet';
-import { ensureNewestLists } from './newest-pg';
+import { ensureNewestLists } from './pg-newest';
 
 const STAGE = 'nl_stage';
 /** Records staged (per stage) before their chunks become tsvectors. */
@@ -28,7 +28,7 @@ async function current(sql: PostgresSql): Promise<{ stamp: string | null; built:
 	return { stamp, built: stamp === null || (meta !== undefined && meta.version === NL_INDEX_VERSION && meta.dataset === stamp) };
 }
 
-/** The index, then the stored lists of its common words (newest-pg.ts), each built when missing; returns whether it built the index. */
+/** The index, then the stored lists of its common words (pg-newest.ts), each built when missing; returns whether it built the index. */
 export async function ensurePgNlIndex(sql: PostgresSql, onProgress: (p: Progress) => void = () => {}): Promise<boolean> {
 	const built = await ensureIndex(sql, onProgress);
 	await ensureNewestLists(sql, onProgress);

@@ -1,8 +1,8 @@
 // Record details and media links, fetched lazily from the explorer's own API (never the service
 // directly: the key stays on the server). Details are cached; hovering the same point is free.
-import { isIdRef } from '../stream/decode';
-import type { Component, Dataset } from '../types/dataset';
-import type { FoundRecord } from '../types/search';
+import { isIdRef } from '../../stream/decode';
+import type { Component, Dataset } from '../../types/dataset';
+import type { FoundRecord } from '../../types/search';
 
 export interface RecordDetail {
 	uuid: string;

@@ -4,8 +4,8 @@ import type { Layer, PickingInfo } from '@deck.gl/core';
 // MapLibre stays at 5: deck.gl 9's interleaved overlay does not support MapLibre 6's render API yet.
 import { MapboxOverlay } from '@deck.gl/mapbox';
 import maplibregl, { type Map as MaplibreMap, type StyleSpecification } from 'maplibre-gl';
-import { MAX_ZOOM } from './config';
-import type { Viewport } from './url-state';
+import { MAX_ZOOM } from '../config';
+import type { Viewport } from '../url/url-state';
 
 export interface MapStart {
 	container: HTMLElement;

@@ -7,7 +7,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import coarseCountriesUrl from 'world-atlas/countries-110m.json?url';
 import detailedCountriesUrl from 'world-atlas/countries-50m.json?url';
-import { mapPalette } from '../theme/palette';
+import { mapPalette } from '../../theme/palette';
 
 const ANTARCTICA = '010';
 

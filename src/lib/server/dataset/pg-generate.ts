@@ -11,7 +11,7 @@ import { COMPONENTS, DATASETS, type Component, type Dataset } from '../../types/
 import { copyInto } from '../db/pg-copy';
 import { spreadOver, type LoadStatement } from '../db/pg-spread';
 import { SCHEMA_LOCK } from '../db/pg-migrations';
-import type { PostgresSql } from '../db/postgres';
+import type { PostgresSql } from '../db/pg-sql';
 import { DATASET_META_KEY, GENERATOR_VERSION, type DatasetMeta } from './ensure';
 import { COLUMNS, toRow, type GenerateOptions, type GenerateResult } from './generate';
 import { loadGazetteer } from './gazetteer';

@@ -1,6 +1,6 @@
 // The bounded lists of PostgreSQL's common words, stored. A word in more chunks than
 // FULL_SCORING_POSTINGS contributes only its newest POSTINGS_PER_WORD matches to an unfiltered list
-// (candidates-pg.ts), as on SQLite. FTS5 reads those straight off the word's doclist, in rowid
+// (pg-candidates.ts), as on SQLite. FTS5 reads those straight off the word's doclist, in rowid
 // order; a GIN posting list has no order, so PostgreSQL either walked the chunk table's primary
 // key backwards testing every chunk's tsvector (93,000 chunks for 2,000 matches of "training" at
 // 100,000 records per component), or read every match. Either cost 80-90 ms per word and
@@ -11,13 +11,13 @@
 import type pg from 'pg';
 import { COMPONENTS, DATASETS } from '../../../types/dataset';
 import { readMetaValue } from '../../db/meta';
-import type { PostgresSql } from '../../db/postgres';
+import type { PostgresSql } from '../../db/pg-sql';
 import { spreadOver, type LoadStatement } from '../../db/pg-spread';
-import { withLoadLock } from '../../dataset/postgres';
+import { withLoadLock } from '../../dataset/pg-generate';
 import type { Progress } from '../../dataset/progress';
 import { TS_CONFIG } from '../records/keyword';
 import { NL_META_KEY } from './index-build';
-import { FULL_SCORING_POSTINGS, POSTINGS_PER_WORD, quoted } from './candidates-pg';
+import { FULL_SCORING_POSTINGS, POSTINGS_PER_WORD, quoted } from './pg-candidates';
 
 const META_KEY = 'nl_newest';
 /** Bump when what a stored list holds changes. */

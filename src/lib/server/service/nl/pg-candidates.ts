@@ -10,7 +10,7 @@
 //     lookups in node;
 //   - a word in many chunks (more than FULL_SCORING_POSTINGS by the term model) contributes only
 //     its newest matches (POSTINGS_PER_WORD, fewer with filters), as SQLite's bounded lists do, so
-//     that a common word costs the same at any size. Without filters they are stored (newest-pg.ts)
+//     that a common word costs the same at any size. Without filters they are stored (pg-newest.ts)
 //     and read as one row; with filters they are read in rowid order within the facets.
 import type { Sql } from '../../db/sql';
 import type { Component, Dataset } from '../../../types/dataset';
@@ -35,7 +35,7 @@ function wordMatches(table: string, scope: Scope, common: boolean, filtered: boo
 	const rank = `?::float8 * ts_rank(c.body, to_tsquery(${TS_CONFIG}, ?))`;
 	const match = scope.facets ? `c.body @@ (to_tsquery(${TS_CONFIG}, ?) && to_tsquery('simple', ?))` : `c.body @@ to_tsquery(${TS_CONFIG}, ?)`;
 	if (common && !filtered) {
-		// The stored newest matches with their ranks (newest-pg.ts): no chunk is read. Should the
+		// The stored newest matches with their ranks (pg-newest.ts): no chunk is read. Should the
 		// list be missing (an index built before the lists), the matches are read as before, never none.
 		const key = 's.dataset = ? AND s.component = ? AND s.term = ?';
 		const stored = `SELECT n.rowid, ?::float8 * n.rank AS score FROM nl_newest s, unnest(s.rowids, s.ranks) AS n(rowid, rank) WHERE ${key}`;

@@ -1,12 +1,12 @@
-// PostgreSQL's stored bounded lists of common words (src/lib/server/service/nl/newest-pg.ts) give
+// PostgreSQL's stored bounded lists of common words (src/lib/server/service/nl/pg-newest.ts) give
 // natural language search the same lexical lists as reading the matches from the chunk tables.
 // Always on PostgreSQL (the lists exist only there), so the postgres project leaves it out.
 // The test data is small, so no word passes the real threshold of common (5,000 chunks): the lists
 // are stored here for every word in more than a few chunks, and the words are declared common.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, postgresSql, type PostgresSql } from '../../src/lib/server/db/postgres';
-import { pgBm25List, POSTINGS_PER_WORD } from '../../src/lib/server/service/nl/candidates-pg';
-import { storeNewestLists } from '../../src/lib/server/service/nl/newest-pg';
+import { createPool, postgresSql, type PostgresSql } from '../../src/lib/server/db/pg-sql';
+import { pgBm25List, POSTINGS_PER_WORD } from '../../src/lib/server/service/nl/pg-candidates';
+import { storeNewestLists } from '../../src/lib/server/service/nl/pg-newest';
 import type { TermStats } from '../../src/lib/server/service/nl/candidates';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -43,7 +43,7 @@ async function store(threshold: number): Promise<number> {
 describe('stored newest matches of common words', () => {
 	it('hold each word’s newest matches in rowid order with their ranks, as the question’s own query gives them', async () => {
 		// A term that is no single lexeme (a phrase: to_tsquery makes it 'a' <-> 'b') takes the
-		// statement of its own; the rest come from one pass over each chunk table (newest-pg.ts).
+		// statement of its own; the rest come from one pass over each chunk table (pg-newest.ts).
 		const title = await sql.pluck<string>("SELECT title FROM records WHERE dataset = 'icd' AND title ~ '^[A-Za-z]{4,} [A-Za-z]{4,}' ORDER BY id LIMIT 1");
 		const phrase = title!.split(' ').slice(0, 2).join(' ').toLowerCase();
 		await sql.run("INSERT INTO nl_terms (dataset, term, df, vector) VALUES ('icd', ?, 1000000, '\\x00') ON CONFLICT DO NOTHING", [phrase]);

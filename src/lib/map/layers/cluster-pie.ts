@@ -1,7 +1,7 @@
 // Clusters as pies of their mix: the ICD share of a cluster as an orange wedge from twelve o'clock,
 // clockwise, the rest blue. The pies are icons of one atlas drawn once (Canvas 2D), one per step
 // of the share, so a cluster costs the GPU one textured quad like a disc did.
-import { DATASET_HEX } from './config';
+import { DATASET_HEX } from '../config';
 
 /** Steps of the ICD share: 5 % each. */
 export const PIE_STEPS = 20;

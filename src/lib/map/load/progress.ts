@@ -1,5 +1,5 @@
 // What the map shows about the record stream while it runs, folded from its control messages.
-import type { ControlMessage, PartId } from '../types/stream';
+import type { ControlMessage, PartId } from '../../types/stream';
 
 export interface PartProgress {
 	received: number;

@@ -5,11 +5,11 @@ import type { Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { ReadDeps } from '../deps';
 import { components, recordClause, type NlFilters } from '../nl/candidates';
-import { isCommonWord } from '../understand/common-words';
-import { readIntent, topicTerms, type Intent } from '../understand/intent';
-import { interpret, type Understood } from '../understand/interpret';
-import { readQuestion, type PartGroup } from '../understand/read';
-import { tokenize, writtenAsName } from '../understand/text';
+import { isCommonWord } from '../question/common-words';
+import { readIntent, topicTerms, type Intent } from '../question/intent';
+import { interpret, type Understood } from '../question/interpret';
+import { readQuestion, type PartGroup } from '../question/read';
+import { tokenize, writtenAsName } from '../question/text';
 import { carryOver, type TurnConstraints } from './constraints';
 
 /** "What happened in X" covers this many days back from X's latest record, widened when thin. */

@@ -2,12 +2,12 @@
 // images: the part of the layers (layers.ts) that the page needs before MapLibre and deck.gl have
 // loaded (engine.ts). Nothing here may import either at run time.
 import type { Layer } from '@deck.gl/core';
-import type { PartId } from '../types/stream';
-import type { Dataset } from '../types/dataset';
-import type { Box, PartColumns } from './columns';
-import { CLUSTER_MAX_ZOOM } from './config';
-import type { DensityFrame } from './worker/density';
-import type { HexBins } from './worker/aggregate';
+import type { PartId } from '../../types/stream';
+import type { Dataset } from '../../types/dataset';
+import type { Box, PartColumns } from '../load/columns';
+import { CLUSTER_MAX_ZOOM } from '../config';
+import type { DensityFrame } from '../worker/density';
+import type { HexBins } from '../worker/aggregate';
 import type { MapView } from './views';
 
 export interface ClusterData {

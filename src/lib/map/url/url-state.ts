@@ -6,14 +6,14 @@
 //    &view=hexbin|heatmap (views.ts; clusters when absent)
 //    &theme=light|dark (absent: follow the system; theme/theme.ts)
 // Anything unreadable falls back to the default for that part alone.
-import { isIdRef } from '../stream/decode';
-import { COMPONENTS, DATASETS, type Component, type Dataset } from '../types/dataset';
-import { EMPTY_FILTER, type MapFilter } from './filter';
-import { formatAreas, parseAreas } from '../geo/areas';
-import { dayToIso, isoToDay } from './geo';
-import { DEFAULT_PLAYBACK, type PlaybackSettings } from './timeline/playback';
-import { parseMapView, type MapView } from './views';
-import { parseThemeSetting, THEME_PARAM, type ThemeSetting } from '../theme/theme';
+import { isIdRef } from '../../stream/decode';
+import { COMPONENTS, DATASETS, type Component, type Dataset } from '../../types/dataset';
+import { EMPTY_FILTER, type MapFilter } from '../filter';
+import { formatAreas, parseAreas } from '../../geo/areas';
+import { dayToIso, isoToDay } from '../timeline/days';
+import { DEFAULT_PLAYBACK, type PlaybackSettings } from '../timeline/playback';
+import { parseMapView, type MapView } from '../layers/views';
+import { parseThemeSetting, THEME_PARAM, type ThemeSetting } from '../../theme/theme';
 
 export interface Viewport {
 	lon: number;

@@ -1,5 +1,5 @@
 // What the map says of how current its records are (the header's progress line, once loaded).
-import type { Freshness } from './worker/protocol';
+import type { Freshness } from '../worker/protocol';
 
 /** "up to date at 14:02", with what came from the page's own copy; the full dates in `title`. */
 export function describeFreshness(f: Freshness, now: number): { text: string; title: string } {

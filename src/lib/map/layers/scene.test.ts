@@ -1,15 +1,15 @@
 // When a batch of the stream redraws the map. A frame of software WebGL costs 150-250 ms on the
 // cores the stream needs, so a batch asks for one only where the map draws the records themselves.
 import { describe, expect, it, vi } from 'vitest';
-import type { PartColumns } from './columns';
-import { CLUSTER_MAX_ZOOM } from './config';
+import type { PartColumns } from '../load/columns';
+import { CLUSTER_MAX_ZOOM } from '../config';
 import { needsUpload } from './layers';
-import type { RecordFeed } from './feed.svelte';
-import type { FilterState } from './filters.svelte';
-import type { Highlights } from './overlays/highlights';
+import type { RecordFeed } from '../feed.svelte';
+import type { FilterState } from '../filters.svelte';
+import type { Highlights } from '../overlays/highlights';
 import { Scene } from './scene.svelte';
-import type { Selection } from './selection.svelte';
-import type { PlaybackState } from './timeline/playback-state.svelte';
+import type { Selection } from '../selection.svelte';
+import type { PlaybackState } from '../timeline/playback-state.svelte';
 import type { MapView } from './views';
 
 function sceneAt(zoom: number, o: { view?: MapView; playing?: boolean; held?: boolean; playbackOnGpu?: boolean } = {}) {

@@ -3,13 +3,13 @@
 // cluster zoom) or a record opened.
 import type { PickingInfo } from '@deck.gl/core';
 import type { Map as MaplibreMap } from 'maplibre-gl';
-import type { Component, Dataset } from '../types/dataset';
-import type { PartId } from '../types/stream';
-import { CLUSTER_MAX_ZOOM, MAX_ZOOM } from './config';
-import type { RecordFeed } from './feed.svelte';
-import type { PointData } from './layer-inputs';
-import { fetchRecord, type RecordDetail, type RecordKey } from './records';
-import type { RecordRef } from './worker/protocol';
+import type { Component, Dataset } from '../../types/dataset';
+import type { PartId } from '../../types/stream';
+import { CLUSTER_MAX_ZOOM, MAX_ZOOM } from '../config';
+import type { RecordFeed } from '../feed.svelte';
+import type { PointData } from '../layers/layer-inputs';
+import { fetchRecord, type RecordDetail, type RecordKey } from '../load/records';
+import type { RecordRef } from '../worker/protocol';
 
 export interface Hover {
 	x: number;

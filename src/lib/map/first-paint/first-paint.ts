@@ -15,8 +15,8 @@
 // frame is on screen, the 2D paint is cleared (scene.svelte.ts: handOver, layerDrawn). On a GPU
 // all this takes a frame or two.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
-import { mapPalette } from '../theme/palette';
-import type { DensityFrame } from './worker/density';
+import { mapPalette } from '../../theme/palette';
+import type { DensityFrame } from '../worker/density';
 
 type Project = (lon: number, lat: number) => [number, number];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classColour, classOf, countBreaks, countLegend, heatColour, RAMP, RAMPS, scaleLegend } from './aggregate-scale';
-import { contrastRatio } from '../theme/contrast';
-import { mapPalette } from '../theme/palette';
+import { contrastRatio } from '../../theme/contrast';
+import { mapPalette } from '../../theme/palette';
 
 describe('hexbin count scale', () => {
 	it('cuts up to six rising classes on a log scale, the last at the maximum', () => {

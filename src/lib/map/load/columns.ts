@@ -1,7 +1,7 @@
 // Growable columns of one part (dataset × component) of the stream, on the main thread. Typed
 // arrays throughout: a million records cost tens of bytes each, not the hundreds of objects.
-import { recordRef, type RecordColumns } from '../stream/decode';
-import type { PartId } from '../types/stream';
+import { recordRef, type RecordColumns } from '../../stream/decode';
+import type { PartId } from '../../types/stream';
 
 function grow<T extends Float32Array | Float64Array | Int16Array>(array: T, capacity: number): T {
 	const next = new (array.constructor as new (n: number) => T)(capacity);

@@ -1,4 +1,5 @@
-// Web Mercator in the unit square (x, y ∈ [0, 1], y down), the space clusters are computed in.
+// Web Mercator maths, without MapLibre: the unit square (x, y ∈ [0, 1], y down) that clusters,
+// density images and drawn areas are computed in, and a map's projection to its CSS pixels.
 export function mercatorX(lon: number): number {
 	return lon / 360 + 0.5;
 }
@@ -16,15 +17,6 @@ export function lonFromX(x: number): number {
 export function latFromY(y: number): number {
 	const y2 = ((180 - y * 360) * Math.PI) / 180;
 	return (360 * Math.atan(Math.exp(y2))) / Math.PI - 90;
-}
-
-/** Days since 1970-01-01 ↔ ISO date, in UTC. */
-export function dayToIso(day: number): string {
-	return new Date(day * 86_400_000).toISOString().slice(0, 10);
-}
-
-export function isoToDay(iso: string): number {
-	return Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
 }
 
 /** A map's projection to its own CSS pixels, as the density image and the first paint take it. */

@@ -2,16 +2,16 @@
 import type { Layer } from '@deck.gl/core';
 import { DataFilterExtension } from '@deck.gl/extensions';
 import { IconLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
-import type { Dataset } from '../types/dataset';
-import type { Box, PartColumns } from './columns';
-import { CLUSTER_MAX_ZOOM, DATASET_RGB } from './config';
+import type { Dataset } from '../../types/dataset';
+import type { Box, PartColumns } from '../load/columns';
+import { CLUSTER_MAX_ZOOM, DATASET_RGB } from '../config';
 import { aggregateLayers, imageLayer } from './aggregate-layers';
 import { pieAtlas, pieStep } from './cluster-pie';
 import type { MapView } from './views';
 import { drawsRecordPoints, type DensityData, type LayerInputs, type PointData } from './layer-inputs';
-import { mapPalette } from '../theme/palette';
-import { AgeFadeExtension } from './timeline/age-fade-extension';
-import { PLAYBACK_DOT_RADIUS_PX } from './timeline/fade';
+import { mapPalette } from '../../theme/palette';
+import { AgeFadeExtension } from '../timeline/age-fade-extension';
+import { PLAYBACK_DOT_RADIUS_PX } from '../timeline/fade';
 
 const dateAndNameFilter = new DataFilterExtension({ filterSize: 2 });
 /** Playback's fade by age (timeline/fade.ts), on the day the filter already holds. */
