@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { sveltekit } from '@sveltejs/kit/vite';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * The modules every page's first load needs (Svelte's and SvelteKit's runtime, the countries'
@@ -46,11 +46,11 @@ const UNIT_WORKERS = Number(process.env.TEST_WORKERS) || CORES;
 const INTEGRATION_WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, Math.ceil(CORES * 1.5));
 
 /** An integration tier: the production build (rebuilt when stale) and real servers, after the unit tier. */
-function integration(name: string, test: { include: string[]; exclude?: string[]; env: Record<string, string> }) {
+function integration(name: string, test: { include: string[]; exclude?: string[]; env: Record<string, string> }): TestProjectInlineConfiguration {
 	return {
 		extends: true,
 		test: { name, ...test, globalSetup: ['tests/global-setup.ts'], maxWorkers: INTEGRATION_WORKERS, sequence: { groupOrder: 1 } }
-	} as const;
+	};
 }
 
 export default defineConfig({

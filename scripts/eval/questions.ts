@@ -123,7 +123,10 @@ function townsNear(db: Db, names: (stored: string) => CountryNames) {
 		for (const c of usable) {
 			if (c.country !== code) continue;
 			const km = kmBetween(row.lat, row.lon, c.loc.coordinates[1], c.loc.coordinates[0]);
-			if (km < bestKm) (best = c), (bestKm = km);
+			if (km < bestKm) {
+				best = c;
+				bestKm = km;
+			}
 		}
 		return best ? { name: best.name, lat: best.loc.coordinates[1], lon: best.loc.coordinates[0] } : null;
 	};

@@ -22,6 +22,7 @@ export class FilterState {
 	undoStack = $state.raw<MapFilter[]>([]);
 
 	/** The parts (dataset/component) the filter shows. */
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- derived anew from the filter, never changed in place
 	readonly partsShown = $derived(new Set(this.filter.datasets.flatMap((d) => this.filter.components.map((c) => `${d}/${c}` as PartId))));
 
 	/** How many records "only these" limits the map to; null when it is not limited. */
@@ -67,6 +68,7 @@ export class FilterState {
 
 /** The filter in /api/export's terms (src/lib/server/explorer/export.ts). */
 export function exportQuery(filter: MapFilter): string {
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- a query string built and returned, not state
 	const q = new URLSearchParams({ datasets: filter.datasets.join(','), components: filter.components.join(',') });
 	if (filter.countries.length) q.set('countries', filter.countries.join('|'));
 	if (filter.entities.length) q.set('entities', filter.entities.join('|'));

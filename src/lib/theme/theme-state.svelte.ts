@@ -13,6 +13,7 @@ export class ThemeState {
 	setting = $state<ThemeSetting>('system');
 	systemDark = $state(false);
 	readonly theme: Theme = $derived(resolveTheme(this.setting, this.systemDark));
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- callbacks to notify, not state anything renders
 	private listeners = new Set<(theme: Theme) => void>();
 
 	constructor(setting: ThemeSetting) {

@@ -98,7 +98,7 @@ export async function encodeVideo(o: EncodeOptions): Promise<Blob> {
 	});
 	encoder.configure(config(codec, o.width, o.height, o.fps));
 	const keyEvery = Math.max(1, Math.round(o.fps * KEYFRAME_SECONDS));
-	let next: Promise<HTMLCanvasElement> | null = null;
+	let next: Promise<HTMLCanvasElement> | null;
 	try {
 		next = o.draw(0);
 		for (let i = 0; i < o.frames; i++) {

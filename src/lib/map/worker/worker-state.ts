@@ -36,7 +36,6 @@ const parts = new PartMap<Part>();
 export const dictionaries: Record<DictionaryField, string[]> = { country: [], entity: [], area: [] };
 let filter: MapFilter = EMPTY_FILTER;
 let index: ClusterIndex | null = null;
-let indexCellKeys: number[] = [];
 let dayMin: number | null = null;
 let dayMax: number | null = null;
 /** The latest filter and density requests: what the page shows, for showFirstView (stream-intake.ts). */
@@ -167,7 +166,6 @@ export function reindex(seq: number): void {
 		}
 	}
 	index = buildClusterIndex(cells);
-	indexCellKeys = cells.keys;
 	const named = (dict: string[], counts: Uint32Array): [string, number][] =>
 		// Equal counts by name: the dictionary's codes follow the order records arrived in.
 		dict.map((name, code) => [name, counts[code + 1]] as [string, number]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));

@@ -17,7 +17,6 @@ import { COLUMNS, toRow, type GenerateOptions, type GenerateResult } from './gen
 import { loadGazetteer } from './gazetteer';
 import { ALL_COUNTRIES } from './organisations';
 import { planComponent } from './plan';
-import type { Progress } from './progress';
 import { Random } from './random';
 import { RecordComposer } from './records';
 import { planTheatre } from './theatre';

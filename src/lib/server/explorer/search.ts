@@ -74,7 +74,12 @@ function mergeInterpretations(list: (Interpretation | undefined)[]): Interpretat
 	const key = (p: Interpretation['parts'][number]) => `${p.group}|${p.label}|${p.status}`;
 	const seen = new Set(first.parts.map(key));
 	const parts = [...first.parts];
-	for (const other of rest) for (const p of other.parts) if (!seen.has(key(p))) (seen.add(key(p)), parts.push(p));
+	for (const other of rest)
+		for (const p of other.parts)
+			if (!seen.has(key(p))) {
+				seen.add(key(p));
+				parts.push(p);
+			}
 	return { ...first, parts };
 }
 

@@ -35,6 +35,7 @@ export const queryInt = (min: number, max: number) =>
 		.meta({ type: 'integer', minimum: min, maximum: max });
 
 /** Control characters other than tab and line breaks (pasted text keeps those as spaces). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 // Any printable text is a search: records/search-text.ts reads the grammar out of it and never
@@ -47,6 +48,7 @@ const searchText = z
 export const filterText = z
 	.string()
 	.max(MAX_FILTER_LENGTH, `must be at most ${MAX_FILTER_LENGTH} characters`)
+	// eslint-disable-next-line no-control-regex -- finding control characters is the point
 	.refine((s) => !/[\u0000-\u001f]/.test(s), 'control characters are not allowed');
 
 export const dateRange = <T extends { date_from?: string; date_to?: string }>(q: T, ctx: z.RefinementCtx) => {

@@ -1,7 +1,7 @@
 // The record streams a snapshot answers with (format 2, docs/stream-format.md), as chunks of whole
 // frames: the whole stream of its current version, or only what came after a version the reader
 // holds (a delta), which for an unchanged snapshot is no record at all.
-import { FRAME_HEADER_BYTES, type ControlMessage, type PartId } from '../../../types/stream';
+import { FRAME_HEADER_BYTES, type ControlMessage } from '../../../types/stream';
 import { concat } from '../../../stream/concat';
 import { dictionaryMessages, encodeControl, encodeHeader } from '../encode';
 import { currentVersion, okParts, type Segment, type Snapshot, type Version } from './snapshot';

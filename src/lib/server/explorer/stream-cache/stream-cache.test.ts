@@ -178,7 +178,7 @@ describe('stream cache', () => {
 	it('walks again when the service no longer agrees: a total that fell, a record changed in place, records inserted below the top', async () => {
 		fake = await startFakeService({ 'icd/videos': 300, 'icd/images': 40, 'icdb/videos': 40, 'icdb/images': 40 });
 		const c = newCache();
-		let held = (await load(c)).records;
+		await load(c);
 
 		// A record gone: the total fell.
 		fake.remove('icd/videos', fake.records('icd/videos')[120].uuid);
@@ -196,7 +196,7 @@ describe('stream cache', () => {
 
 		// Records dated in the past land below the top: the total grew, but not by new records at the top.
 		fake.insertDated('icdb/videos', 3, '2019-01-01');
-		held = next.records;
+		const held = next.records;
 		next = await load(c, { since: next.version });
 		expect(next.served).toBe('walk');
 		expectSameSets(applied(held, next), serviceRecords());
