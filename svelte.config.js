@@ -1,13 +1,21 @@
 import adapter from '@sveltejs/adapter-node';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
 
+// BENCH_BUILD=1: the benchmark's own build, not the app. Its naive baseline pages (/bench/naive,
+// /bench/naive-stream, in scripts/bench/routes) stay out of the production build; `npm run bench`
+// builds them with this config into build-bench/ (their routes instead of the app's, SvelteKit's
+// generated files and output beside them, so that neither build/ nor .svelte-kit/ is touched) and
+// serves them from a server of their own on the same data (scripts/bench/server.ts, docs/benchmarks.md).
+const benchBuild = process.env.BENCH_BUILD === '1';
+
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
 	kit: {
 		// Scripts, styles and static files are written beside brotli and gzip copies at build time,
 		// and adapter-node serves the one the browser accepts (docs/explorer.md, "On a network").
-		adapter: adapter({ out: 'build', precompress: true }),
+		adapter: adapter({ out: benchBuild ? 'build-bench/app' : 'build', precompress: true }),
+		...(benchBuild ? { outDir: 'build-bench/kit', files: { routes: 'scripts/bench/routes' } } : {}),
 		// Cross-site requests are refused by the edge (src/lib/server/edge/guard.ts), which applies
 		// SvelteKit's CSRF rule (no unsafe method from another origin) to every body type, and
 		// same-origin to every GET that reads with a key. SvelteKit's own check would answer first,

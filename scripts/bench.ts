@@ -18,7 +18,8 @@
 //            and with two (npm start -- --workers 2), the same dataset loaded into a private
 //            cluster in bench/data-pg (the load is timed the first time);
 //   stream:  the explorer's /api/stream beside the naive /bench/naive-stream (wire size, times);
-//   browser: the explorer page beside the naive /bench/naive page in headless Chromium;
+//   browser: the explorer page beside the naive /bench/naive page in headless Chromium
+//            (both naive pages: the bench's own build, build-bench/, on a server of their own);
 //   export:  /api/export of every record as CSV and GeoJSON: records/s and the server's memory;
 //   nl:      natural language search quality (scripts/eval-nl.ts: BM25 vs hybrid on the committed
 //            evaluation set, over the default dataset) and its latency on this dataset;
@@ -43,7 +44,7 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { benchBrowser } from './bench/browser';
 import { formatTable } from './bench/naive-compare';
-import { ensureBuild, freshCacheDir, preparePostgresDataset, prepareDataset, startClusteredServer, startProductionServer, type RunningServer } from './bench/server';
+import { ensureBenchBuild, ensureBuild, freshCacheDir, preparePostgresDataset, prepareDataset, startClusteredServer, startNaiveServer, startProductionServer, type RunningServer } from './bench/server';
 import { benchService, keywordAgreement } from './bench/service';
 import { benchSignin } from './bench/signin';
 import { benchNetwork, formatNetwork, VISITS, type NetworkPage, type Visit } from './bench/network';
@@ -91,14 +92,24 @@ if (!(timeoutSeconds > 0)) throw new Error('--timeout must be a positive number 
 
 const log = (s: string) => process.stdout.write(s + '\n');
 
+/**
+ * Sections that load the naive baseline. Its pages are not in the production build: they come from
+ * the bench's own build (build-bench/, scripts/bench/server.ts), served by a second server on the
+ * same data.
+ */
+const needsNaive = sections.has('stream') || sections.has('browser') || (sections.has('network') && values.pages!.split(',').includes('naive'));
+
 async function runAt(records: number, name: string): Promise<Record<string, unknown>> {
 	const runStarted = performance.now();
 	const { dataDir, key } = await prepareDataset(records);
 	// Its stream cache starts empty: the first load of the run walks the manifests.
 	const server = await startProductionServer(dataDir, records, { STREAM_CACHE_DIR: freshCacheDir() });
-	// Interrupted (Ctrl-C, kill): the server is our child and must not outlive us. Playwright
+	// The naive baseline's server, started when a section first needs it (the service section runs without it).
+	let naive: Promise<RunningServer> | null = null;
+	const naiveServer = () => (naive ??= startNaiveServer(dataDir, records));
+	// Interrupted (Ctrl-C, kill): the servers are our children and must not outlive us. Playwright
 	// closes the browsers it launched on its own.
-	const stopOnSignal = () => void server.stop().finally(() => process.exit(130));
+	const stopOnSignal = () => void Promise.all([server.stop(), naive?.then((n) => n.stop())]).finally(() => process.exit(130));
 	process.once('SIGINT', stopOnSignal);
 	process.once('SIGTERM', stopOnSignal);
 	const started = new Date();
@@ -188,7 +199,7 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 		}
 		if (sections.has('stream')) {
 			heading(`stream: explorer vs naive baseline, median of ${runs}`);
-			const stream = await benchStream(server.url, { runs, timeoutSeconds, log });
+			const stream = await benchStream(server.url, (await naiveServer()).url, { runs, timeoutSeconds, log });
 			result.stream = stream;
 			log(formatTable(`stream (${stream.records.explorer?.toLocaleString('en') ?? '?'} mappable records)`, stream.rows));
 		}
@@ -201,7 +212,7 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 		}
 		if (sections.has('browser')) {
 			heading(`browser: explorer vs naive baseline, median of ${runs}`);
-			const browser = await benchBrowser(server.url, { runs, timeoutSeconds, log });
+			const browser = await benchBrowser({ explorer: server.url, naive: (await naiveServer()).url }, { runs, timeoutSeconds, log });
 			result.browser = browser;
 			log(formatTable(`browser (${browser.records.explorer?.toLocaleString('en') ?? '?'} mappable records)`, browser.rows));
 			for (const note of browser.notes) log(`  - ${note}`);
@@ -216,7 +227,7 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 			const uncached = pages.includes('uncached') ? await startProductionServer(dataDir, records, { STREAM_CACHE_MB: '0' }) : null;
 			try {
 				if (baseline && !pages.includes('baseline')) pages.splice(1, 0, 'baseline');
-				const others = { ...(baseline ? { baseline } : {}), ...(uncached ? { uncached } : {}) };
+				const others = { ...(baseline ? { baseline } : {}), ...(uncached ? { uncached } : {}), ...(pages.includes('naive') ? { naive: await naiveServer() } : {}) };
 				// --links loopback,40ms,150ms: a link by its name's first words, spaces left out.
 				const linkName = (l: { name: string }) => l.name.split(',')[0].replace(/\s+/g, '');
 				const links = values.links ? LINKS.filter((l) => values.links!.split(',').map((n) => n.replace(/\s+/g, '')).includes(linkName(l))) : LINKS;
@@ -262,6 +273,8 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 		process.off('SIGINT', stopOnSignal);
 		process.off('SIGTERM', stopOnSignal);
 		await server.stop();
+		// A cast as for `cold` below: TypeScript does not see the assignment in naiveServer().
+		await (await (naive as Promise<RunningServer> | null)?.catch(() => null))?.stop();
 	}
 }
 
@@ -274,6 +287,7 @@ function writeResult(name: string, result: unknown): void {
 
 async function main() {
 	ensureBuild();
+	if (needsNaive) ensureBenchBuild();
 	const runs: Record<string, unknown>[] = [];
 	for (const records of sizes) {
 		const name = sizes.length === 1 ? (values.name ?? `${only}-${records}`) : `${values.name ?? `${only}-scales`}-${records}`;

@@ -1,4 +1,5 @@
-// Browser benchmark: the explorer (/) beside its naive baseline (/bench/naive) in headless Chromium
+// Browser benchmark: the explorer (/) beside its naive baseline (/bench/naive, from the bench's own
+// build on a server of its own: scripts/bench/server.ts) in headless Chromium
 // (software WebGL: --disable-gpu), a fresh page per run, medians over runs. Measured per page:
 //  - time to first points drawn and to all points drawn, from navigation (performance.now() in
 //    the page, whose origin is the navigation start). An init script checks every animation
@@ -767,18 +768,19 @@ function filterSample(run: PageRun, f: (t: FilterTiming) => number): Sample {
 	return values[values.length >> 1];
 }
 
-export async function benchBrowser(baseUrl: string, options: { runs: number; timeoutSeconds: number; log: (s: string) => void }): Promise<BrowserBench> {
+/** `urls`: each page's server: the production one for the explorer, the bench's own build for the naive page. */
+export async function benchBrowser(urls: Record<Kind, string>, options: { runs: number; timeoutSeconds: number; log: (s: string) => void }): Promise<BrowserBench> {
 	const timeoutMs = options.timeoutSeconds * 1000;
 	// Fail fast when the explorer cannot reach its service: every run would only time out.
-	const status = (await (await fetch(`${baseUrl}/api/status`)).json()) as { datasets: string[]; parts: { message?: string }[] };
+	const status = (await (await fetch(`${urls.explorer}/api/status`)).json()) as { datasets: string[]; parts: { message?: string }[] };
 	if (status.datasets.length === 0) throw new Error(`the explorer cannot reach its service: ${status.parts[0]?.message ?? 'no dataset visible'}`);
 	const session = new BrowserSession();
 	const runs: Record<Kind, PageRun[]> = { explorer: [], naive: [] };
 	const emptyHeap: Record<Kind, HeapReading | null> = { explorer: null, naive: null };
 	try {
 		for (const kind of ['explorer', 'naive'] as const) {
-			emptyHeap[kind] = await session.emptyHeap(baseUrl, kind, timeoutMs, options.log);
-			await session.warmUp(baseUrl, kind, timeoutMs);
+			emptyHeap[kind] = await session.emptyHeap(urls[kind], kind, timeoutMs, options.log);
+			await session.warmUp(urls[kind], kind, timeoutMs);
 		}
 		// Explorer first in each round: its facet list picks the countries both pages filter by.
 		for (let i = 0; i < options.runs; i++) {
@@ -790,8 +792,8 @@ export async function benchBrowser(baseUrl: string, options: { runs: number; tim
 					continue;
 				}
 				// A new browser (see below) loads the page once, discarded, as every other run had.
-				if (!session.warmedUp.has(kind) && !session.unwarmable.has(kind)) await session.warmUp(baseUrl, kind, timeoutMs);
-				const r = await session.run(baseUrl, kind, timeoutMs, options.log);
+				if (!session.warmedUp.has(kind) && !session.unwarmable.has(kind)) await session.warmUp(urls[kind], kind, timeoutMs);
+				const r = await session.run(urls[kind], kind, timeoutMs, options.log);
 				runs[kind].push(r);
 				// A page that timed out leaves the shared GPU process drawing its last frame (seconds of
 				// software rendering for half a million sprites): the next page, in the same browser,

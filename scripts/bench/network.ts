@@ -18,7 +18,8 @@ const VIEWPORT = { width: 1280, height: 720 };
 const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /**
  * The explorer, the same explorer of an earlier build (--baseline, its own server), this build with
- * its stream cache off (STREAM_CACHE_MB=0, its own server: every load walks), the naive page.
+ * its stream cache off (STREAM_CACHE_MB=0, its own server: every load walks), the naive page (the
+ * bench's own build, its own server: options.others.naive).
  */
 const PAGES = { explorer: '/', baseline: '/', uncached: '/', naive: '/bench/naive' } as const;
 type Kind = keyof typeof PAGES;
@@ -214,8 +215,10 @@ export async function benchNetwork(
 ): Promise<NetworkBench> {
 	const links = options.links ?? LINKS;
 	const visits = options.visits ?? VISITS;
-	// The baseline and the uncached pages have servers of their own; the others are this server's.
+	// The baseline, the uncached and the naive pages have servers of their own (the naive page's: the
+	// bench's own build, scripts/bench/server.ts); the explorer is this server's.
 	const kinds = (options.pages ?? ['explorer', 'naive']).filter((k) => (k !== 'baseline' && k !== 'uncached') || options.others?.[k]);
+	if (kinds.includes('naive') && !options.others?.naive) throw new Error('the naive page is served by a server of its own: options.others.naive (startNaiveServer)');
 	const serverOf = (kind: Kind) => options.others?.[kind]?.url ?? serverUrl;
 	const pidOf = (kind: Kind) => options.others?.[kind]?.pid ?? options.serverPid;
 	const rows: NetworkRow[] = [];

@@ -83,6 +83,52 @@ export function ensureBuild(): void {
 	if (r.status !== 0) throw new Error('build failed');
 }
 
+/**
+ * The naive baseline's pages (/bench/naive, /bench/naive-stream) are not in the production build:
+ * their sources are in scripts/bench/routes, and this build of them alone (svelte.config.js with
+ * BENCH_BUILD=1: those routes, the app's hooks and $lib) is served by a server of its own.
+ */
+const BENCH_BUILD_ENTRY = 'build-bench/app/index.js';
+
+/** What the bench's build is made of: its routes, and the app's code and configuration they build with. */
+const BENCH_BUILD_SOURCES = ['scripts/bench/routes', 'src', 'static', 'svelte.config.js', 'vite.config.ts', 'package-lock.json'];
+
+/** The newest modification time under a file or directory, in ms (0 when it does not exist). */
+function newestUnder(file: string): number {
+	let stat: fs.Stats;
+	try {
+		stat = fs.statSync(file);
+	} catch {
+		return 0;
+	}
+	if (!stat.isDirectory()) return stat.mtimeMs;
+	return Math.max(stat.mtimeMs, ...fs.readdirSync(file).map((name) => newestUnder(path.join(file, name))));
+}
+
+/** Builds build-bench/ when it is missing or older than any of its sources (or BENCH_REBUILD=1). */
+export function ensureBenchBuild(): void {
+	const built = fs.existsSync(BENCH_BUILD_ENTRY) ? fs.statSync(BENCH_BUILD_ENTRY).mtimeMs : 0;
+	if (built > 0 && process.env.BENCH_REBUILD !== '1' && Math.max(...BENCH_BUILD_SOURCES.map(newestUnder)) <= built) return;
+	process.stderr.write('bench: building the naive baseline pages (build-bench/)…\n');
+	// NODE_ENV=production as `npm run build` has it: under any other value the build is a development one.
+	// Its output is shown only when it fails: SvelteKit says at every step that tsconfig.json should
+	// extend build-bench/kit's, which it must not (it extends the app's, .svelte-kit's).
+	const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { encoding: 'utf8', env: { ...process.env, BENCH_BUILD: '1', NODE_ENV: 'production' } });
+	if (r.status !== 0) {
+		process.stderr.write(r.stdout + r.stderr);
+		throw new Error('the bench build failed');
+	}
+}
+
+/**
+ * The naive baseline's server: adapter-node's own on the bench's build (no fast path: its pages ask
+ * for no lookups), on the same dataset, its geo-manifest pages read in process as the explorer's
+ * are. It keeps no stream cache (it has no /api/stream).
+ */
+export function startNaiveServer(dataDir: string, records: number): Promise<RunningServer> {
+	return startProductionServer(dataDir, records, { STREAM_CACHE_MB: '0' }, BENCH_BUILD_ENTRY, '/bench/naive');
+}
+
 async function freePort(): Promise<number> {
 	return new Promise((resolve) => {
 		const s = net.createServer();
@@ -105,8 +151,11 @@ export interface RunningServer {
  */
 const benchServerEntry = () => process.env.BENCH_SERVER_ENTRY || SERVER_ENTRY;
 
-/** Starts the server entry on the dataset; `env` adds settings (DB_READERS=0 for the single-threaded baseline). */
-export async function startProductionServer(dataDir: string, records: number, env: Record<string, string> = {}, entry = benchServerEntry()): Promise<RunningServer> {
+/**
+ * Starts the server entry on the dataset; `env` adds settings (DB_READERS=0 for the single-threaded
+ * baseline). It has started when `ready` answers (the naive baseline's build has no /openapi.json).
+ */
+export async function startProductionServer(dataDir: string, records: number, env: Record<string, string> = {}, entry = benchServerEntry(), ready = '/openapi.json'): Promise<RunningServer> {
 	const port = await freePort();
 	const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
 		env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATASET_SIZE: String(records), DATASET_SEED: BENCH_SEED, ...env },
@@ -116,7 +165,7 @@ export async function startProductionServer(dataDir: string, records: number, en
 	for (let i = 0; ; i++) {
 		if (child.exitCode !== null) throw new Error('server exited');
 		try {
-			if ((await fetch(`${url}/openapi.json`)).ok) break;
+			if ((await fetch(url + ready)).ok) break;
 		} catch {
 			/* starting */
 		}

@@ -1,5 +1,6 @@
 // Stream benchmark: the explorer's /api/stream (binary frames of columns, format 2) beside the naive
-// /bench/naive-stream (the service's JSON pages as NDJSON), read by Node's fetch as the body
+// /bench/naive-stream (the service's JSON pages as NDJSON; the bench's own build, on a server of its
+// own: scripts/bench/server.ts), read by Node's fetch as the body
 // arrives and decoded the way each client would (frames → typed columns; lines → JSON.parse).
 // Per run: bytes on the wire per record, time to the first record, time to all records, records/s.
 import { StreamDecoder } from '../../src/lib/stream/decode';
@@ -106,18 +107,19 @@ export interface StreamBench {
 	rows: ComparisonRow[];
 }
 
-export async function benchStream(baseUrl: string, options: { runs: number; timeoutSeconds: number; log: (s: string) => void }): Promise<StreamBench> {
+/** `baseUrl`: the production server's; `naiveUrl`: the naive baseline's (the bench's own build). */
+export async function benchStream(baseUrl: string, naiveUrl: string, options: { runs: number; timeoutSeconds: number; log: (s: string) => void }): Promise<StreamBench> {
 	const timeoutMs = options.timeoutSeconds * 1000;
 	const explorer: Outcome[] = [];
 	const baseline: Outcome[] = [];
 	// One discarded read of each (its first WARM_UP_MS) warms SQLite's page cache and the JIT for both alike.
 	await attempt(baseUrl + EXPLORER_STREAM, frameCounter(), Math.min(timeoutMs, WARM_UP_MS));
-	await attempt(baseUrl + NAIVE_STREAM, ndjsonCounter(), Math.min(timeoutMs, WARM_UP_MS));
+	await attempt(naiveUrl + NAIVE_STREAM, ndjsonCounter(), Math.min(timeoutMs, WARM_UP_MS));
 	// Alternating the two spreads any drift of the machine over both.
 	for (let i = 0; i < options.runs; i++) {
 		explorer.push(await attempt(baseUrl + EXPLORER_STREAM, frameCounter(), timeoutMs));
 		// A side that timed out is not run again at this size (see timedOutBefore).
-		baseline.push(timedOutBefore(baseline) ?? (await attempt(baseUrl + NAIVE_STREAM, ndjsonCounter(), timeoutMs)));
+		baseline.push(timedOutBefore(baseline) ?? (await attempt(naiveUrl + NAIVE_STREAM, ndjsonCounter(), timeoutMs)));
 		options.log(`  stream run ${i + 1}/${options.runs}: explorer ${describe(explorer[i])}; naive ${describe(baseline[i])}`);
 	}
 	const pick = (runs: Outcome[], f: (r: StreamRun) => number): Sample[] => runs.map((r) => (isFailure(r) ? r : f(r)));

@@ -11,7 +11,7 @@ import type { Sql } from './db/sql';
 import type { SqliteSql } from './db/sqlite-sql';
 import { readSettings, type Settings } from './env';
 import { RateLimiter, sharedBuckets, type RateLimits } from './service/auth/rate-limit';
-import type { ServiceDeps } from './service/deps';
+import type { ServiceDeps } from './service/service-deps';
 import { inlineReads, type Reads } from './service/reads/reads';
 import { setMainThreadNice } from './service/reads/priority';
 import { poolReads } from './service/reads/pool';

@@ -11,7 +11,8 @@ import { crossSiteReason, isJsonBody, publicOrigin } from './origin';
 
 /**
  * Routes that read or spend with a key: the explorer's endpoints (the server-held key), the
- * benchmark's baseline stream (the same key), the service's REST and MCP endpoints (the caller's).
+ * benchmark's baseline stream (the same key; only in the bench's own build, build-bench/, which
+ * runs these hooks too), the service's REST and MCP endpoints (the caller's).
  */
 const KEYED_PATH = /^\/(api\/|bench\/naive-stream$|v1\/|mcp-icd$|mcp-all$)/;
 /** The explorer's own endpoints: their bodies must be JSON, which no foreign page can send unasked. */

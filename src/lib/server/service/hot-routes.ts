@@ -4,7 +4,7 @@
 // the SvelteKit routes and the fast path, so that the two cannot drift apart.
 import type { Component, Dataset } from '../../types/dataset';
 import type { ApiKey } from './auth/keys';
-import type { ServiceDeps } from './deps';
+import type { ServiceDeps } from './service-deps';
 import { componentIdParam, geoQuery, noQuery, parseParams, uuidParam } from './schemas';
 
 export interface HotRouteContext {

@@ -4,7 +4,7 @@ import type { RequestEvent } from '@sveltejs/kit';
 import { runtime } from '../runtime';
 import type { Component, Dataset } from '../../types/dataset';
 import type { ApiKey } from './auth/keys';
-import type { ServiceDeps } from './deps';
+import type { ServiceDeps } from './service-deps';
 import { publicOrigin } from '../edge/origin';
 import { answer, answerAsync } from './http';
 import { ProblemError } from './problems';

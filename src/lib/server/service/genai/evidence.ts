@@ -7,7 +7,7 @@ import type { ReadDeps } from '../deps';
 import { chunkId, chunkText, SECTION_TYPES, type SectionType } from '../nl/chunks';
 import { terms } from '../nl/tokens';
 import { topicTerms } from '../question/intent';
-import { recordClause, type NlFilters } from '../nl/candidates';
+import { recordClause, type NlFilters } from '../nl/filters';
 import { newestMatching, retrieve } from '../nl/retrieve';
 import type { GenaiSource } from './schemas';
 

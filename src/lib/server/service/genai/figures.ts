@@ -6,7 +6,7 @@ import type { Sql } from '../../db/sql';
 import { holdsWords } from '../records/keyword';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
-import { components, recordClause, type NlFilters } from '../nl/candidates';
+import { components, recordClause, type NlFilters } from '../nl/filters';
 import { TOWN_RADIUS_KM, type PlaceFilter, type QuestionFilters } from '../question/interpret';
 import type { Intent, RankDimension } from '../question/intent';
 import type { ReadPart } from '../question/read';

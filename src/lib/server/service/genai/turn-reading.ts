@@ -4,7 +4,7 @@
 import type { Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { ReadDeps } from '../deps';
-import { components, recordClause, type NlFilters } from '../nl/candidates';
+import { components, recordClause, type NlFilters } from '../nl/filters';
 import { isCommonWord } from '../question/common-words';
 import { readIntent, topicTerms, type Intent } from '../question/intent';
 import { interpret, type Understood } from '../question/interpret';

@@ -7,7 +7,7 @@
 import type { Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import { requireAccess } from '../auth/permissions';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../service-deps';
 import { isAggregate } from '../question/intent';
 import { lastConstraints } from './constraints';
 import { charge, requireCredits, TURN_CREDITS } from './credits';

@@ -7,7 +7,7 @@ import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotoco
 import type { Dataset } from '../../../types/dataset';
 import type { ApiKey, Feature } from '../auth/keys';
 import { requireAccess } from '../auth/permissions';
-import type { ServiceDeps } from '../deps';
+import type { ServiceDeps } from '../service-deps';
 import { problem, ProblemError, type Problem } from '../problems';
 import { jsonSchema, parseParams } from '../schemas';
 

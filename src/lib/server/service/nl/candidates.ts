@@ -9,26 +9,17 @@ import type { Sql } from '../../db/sql';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
 import type { Clause } from '../records/scope';
-import { questionClause } from '../question/clause';
-import type { QuestionFilters } from '../question/interpret';
 import { sqlTieOrder, tieOrder } from './chunks';
 import { topIndices } from './top';
 import { facetExpression, facetTsquery } from './facets';
+import { components, recordClause, type NlFilters } from './filters';
 import { passingRecords, remembered, type RecordSet } from './passing-records';
 import { readNewest, storedNewest, wordPhrase } from './newest';
-
-/** The filters of a retrieval: those read from a question, or a single country (GenAI's focus). */
-export type NlFilters = QuestionFilters & { country?: string };
 
 export interface Hit {
 	rowid: number;
 	component: Component;
 }
-
-/** Conditions on records beyond the component, or null when there are none. */
-export const recordClause = (sql: Sql, key: ApiKey, f: NlFilters): Promise<Clause | null> => questionClause(sql, key, f);
-
-export const components = (f: NlFilters): Component[] => (f.source_component ? [f.source_component] : ['video', 'image']);
 
 const matchExpression = (words: string[]) => words.map(wordPhrase).join(' OR ');
 

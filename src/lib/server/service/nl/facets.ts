@@ -9,7 +9,7 @@
 // A hash can collide and a town is a distance, not a token: the records' own test
 // (passing-records.ts) still decides; the facets only narrow what is read.
 import type { ApiKey } from '../auth/keys';
-import type { NlFilters } from './candidates';
+import type { NlFilters } from './filters';
 
 type Kind = 'c' | 'a' | 'e' | 's' | 'y' | 'm';
 

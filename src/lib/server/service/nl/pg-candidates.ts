@@ -16,7 +16,8 @@ import type { Sql } from '../../db/sql';
 import type { Component, Dataset } from '../../../types/dataset';
 import { TS_CONFIG } from '../records/keyword';
 import { sqlTieOrder, tieOrder } from './chunks';
-import { components, type Hit, type NlFilters, type Scope, type TermStats } from './candidates';
+import type { Hit, Scope, TermStats } from './candidates';
+import { components, type NlFilters } from './filters';
 
 export const FULL_SCORING_POSTINGS = 5_000;
 export const POSTINGS_PER_WORD = 2_000;

@@ -4,9 +4,11 @@
 // NDJSON line of JSON. `npm run bench -- --only stream|browser` compares it with /api/stream.
 // The parts are walked concurrently, as the explorer's walker does, so that the comparison is
 // about the format and the browser's work, not about walking one manifest after another.
+// Not in the production build: built into build-bench/ by the benchmark (svelte.config.js, BENCH_BUILD).
 import { service } from '$lib/server/explorer/endpoints';
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '$lib/types/dataset';
-import type { RequestHandler } from './$types';
+// Kit's own type, not ./$types: those are generated only in the bench's build (build-bench/kit).
+import type { RequestHandler } from '@sveltejs/kit';
 
 export const GET: RequestHandler = ({ url, request }) => {
 	// The same service access as the explorer's stream (geo-manifest pages in process when embedded).
