@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { whileHoldingSync } from './run-lock';
 import { createDatabase, databaseUrl, psql, start, status, stop } from '../../scripts/pg/cluster';
 
 export type TestEngine = 'sqlite' | 'postgres';
@@ -23,33 +24,12 @@ export function testCluster(): string {
 	if (!dir) throw new Error(`${CLUSTER_DIR_ENV} is unset: PostgreSQL suites need vitest's global setup (tests/global-setup.ts)`);
 	if (running !== dir) {
 		// Files run in parallel workers: the first to get here starts the cluster, the others wait.
-		whileHolding(path.join(path.dirname(dir), 'start.lock'), () => {
+		whileHoldingSync(path.join(path.dirname(dir), 'start.lock'), () => {
 			if (status(dir) !== 'running') start(dir);
 		});
 		running = dir;
 	}
 	return dir;
-}
-
-/** Runs `work` while holding a lock shared by every worker process of the run (a directory, made atomically). */
-function whileHolding(lock: string, work: () => void): void {
-	const deadline = Date.now() + 120_000;
-	const pause = new Int32Array(new SharedArrayBuffer(4));
-	for (;;) {
-		try {
-			fs.mkdirSync(lock);
-			break;
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-			if (Date.now() > deadline) throw new Error(`another worker held ${lock} for two minutes`);
-			Atomics.wait(pause, 0, 0, 100);
-		}
-	}
-	try {
-		work();
-	} finally {
-		fs.rmdirSync(lock);
-	}
 }
 
 /** A directory for a cluster, not created yet: its parent is a new temporary directory. */

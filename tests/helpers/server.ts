@@ -12,6 +12,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { oracle, type Oracle } from './oracle';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { dropDatabase, ENGINE, newDatabase, type TestEngine } from './engine';
+import { fromTemplate, templateApplies } from './dataset-template';
 
 export interface TestServer {
 	url: string;
@@ -61,11 +62,24 @@ export interface ServerOptions {
 	databaseUrl?: string;
 	/** The script the server runs: SERVER_ENTRY (npm start's), or 'build/index.js' for adapter-node's alone, without the fast path. */
 	entry?: string;
+	/** Internal: this server generates the run's dataset template, so it cannot start from it. */
+	templateMade?: boolean;
+}
+
+function isEmpty(dir: string): boolean {
+	return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
 	const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'icd-test-'));
 	const engine = options.databaseUrl ? 'postgres' : (options.engine ?? ENGINE);
+	// A new SQLite DATA_DIR starts from the run's generated dataset of its size (dataset-template.ts).
+	if (engine === 'sqlite' && !options.templateMade && isEmpty(dataDir) && templateApplies(options.env)) {
+		await fromTemplate(options.size ?? 1500, dataDir, async (templateDir) => {
+			const maker = await startServer({ size: options.size, entry: options.entry, engine: 'sqlite', dataDir: templateDir, templateMade: true });
+			await maker.stop();
+		});
+	}
 	const ownsDatabase = engine === 'postgres' && !options.databaseUrl;
 	const databaseUrl = engine === 'postgres' ? (options.databaseUrl ?? newDatabase()) : undefined;
 	const database = { DATABASE_URL: databaseUrl ?? '' };
