@@ -11,7 +11,7 @@ function take(lock: string, started: number): boolean {
 		return true;
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-		if (Date.now() - started > WAIT_MS) throw new Error(`another worker held ${lock} for ${WAIT_MS / 60_000} minutes`);
+		if (Date.now() - started > WAIT_MS) throw new Error(`another worker held ${lock} for ${WAIT_MS / 60_000} minutes`, { cause: error });
 		return false;
 	}
 }
