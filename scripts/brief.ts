@@ -21,6 +21,7 @@ import { SESSION_ENDED_HEADER } from '../src/lib/types/session';
 import { parseSize, sizeProblem } from '../src/lib/map/export/sizes';
 import { parseThemeSetting, THEME_PARAM } from '../src/lib/theme/theme';
 import { videoProblem } from '../src/lib/map/export/video-plan';
+import { explorerOn } from '../tests/helpers/page-handle';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const say = (line: string) => process.stderr.write(line + '\n');
@@ -177,10 +178,7 @@ async function writeVideo(page: Page, out: string, v: { seconds: number; fps: nu
 		if (tenth !== shown) say(`${p.what}${p.done ? ` (${tenth * 10} %)` : ''}`);
 		shown = tenth;
 	});
-	const r = await page.evaluate(
-		({ request, progress }) => (window as unknown as { __explorer: { exportVideo(r: unknown, p: string): Promise<{ base64: string; frames: number; ms: number }> } }).__explorer.exportVideo(request, progress),
-		{ request: { width: size!.width, height: size!.height, ...v, title: values.title }, progress: '__briefVideoProgress' }
-	);
+	const r = await explorerOn(page).exportVideo({ width: size!.width, height: size!.height, ...v, title: values.title }, '__briefVideoProgress');
 	const bytes = Buffer.from(r.base64, 'base64');
 	fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
 	fs.writeFileSync(out, bytes);
@@ -204,10 +202,9 @@ async function main() {
 		let last = '';
 		for (;;) {
 			const state = await page.evaluate(() => {
-				const w = window as unknown as { __explorer?: { settled(): boolean } };
 				const count = document.querySelector('[data-testid="visible-count"]');
 				const error = document.querySelector('[role="alert"]')?.textContent ?? null;
-				return { settled: !!w.__explorer?.settled(), total: count?.getAttribute('data-total') ?? '0', error };
+				return { settled: !!window.__explorer?.settled(), total: count?.getAttribute('data-total') ?? '0', error };
 			});
 			if (state.settled) break;
 			const line = `Waiting for the records: ${Number(state.total).toLocaleString('en')} received`;
@@ -217,10 +214,7 @@ async function main() {
 		}
 		if (video) return await writeVideo(page, values.video!, video);
 		say(`Rendering ${size!.width * scale} × ${size!.height * scale} pixels…`);
-		const dataUrl = await page.evaluate(
-			(request) => (window as unknown as { __explorer: { exportImage(r: unknown): Promise<string> } }).__explorer.exportImage(request),
-			{ width: size!.width, height: size!.height, scale, title: values.title }
-		);
+		const dataUrl = await explorerOn(page).exportImage({ width: size!.width, height: size!.height, scale, title: values.title });
 		const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 		fs.mkdirSync(path.dirname(path.resolve(values.out!)), { recursive: true });
 		fs.writeFileSync(values.out!, png);

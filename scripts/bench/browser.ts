@@ -3,7 +3,8 @@
 // (software WebGL: --disable-gpu), a fresh page per run, medians over runs. Measured per page:
 //  - time to first points drawn and to all points drawn, from navigation (performance.now() in
 //    the page, whose origin is the navigation start). An init script checks every animation
-//    frame what deck.gl holds (layerManager.getLayers() of the map's Deck) and marks the frame
+//    frame what deck.gl holds (the layers its layer manager holds: the explorer's handle says,
+//    the naive page's are read in installDrawProbe) and marks the frame
 //    after the first map 'render' event once the condition holds (the 'render' event comes when
 //    the GL commands are issued; the next frame, when the GPU, here software, has done them):
 //      first: some "points-*" layer holds records, or (explorer) its clusters layer or density
@@ -21,7 +22,10 @@
 //  - (explorer) the analyst's tools: the records table's first rows after a filter change, its
 //    scrolling (frame rate, main-thread work per frame), and a 50-vertex drawn area (the worker's
 //    cost, the main-thread work of applying it, until its count is painted).
+import type { Map as MaplibreMap } from 'maplibre-gl';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { NaiveHooks } from './routes/bench/naive/naive-explorer';
+import type { LayerSummary } from '../../tests/helpers/page-handle';
 import { launchChromium } from '../lib/chromium';
 import { compare, failed, isFailure, timedOutBefore, type ComparisonRow, type Failure, type Sample } from './naive-compare';
 import { round } from './stats';
@@ -54,47 +58,63 @@ export interface LoadMarks {
 	longestTaskMs: number;
 }
 
-/** Installed before the page's own scripts: marks first/all points drawn (see the header). */
+/**
+ * Installed before the page's own scripts: marks first/all points drawn (see the header); and
+ * window.__benchLayers, the layers deck.gl holds in either page, for the timings below.
+ */
 export function installDrawProbe(): void {
-	const w = window as any;
 	const marks: LoadMarks = { firstDraw: null, allShown: null, allDrawn: null, longestTaskMs: 0 };
-	w.__benchMarks = marks;
+	window.__benchMarks = marks;
 	// The longest main-thread task until all points are drawn: how long the page froze while loading.
 	new PerformanceObserver((list) => {
 		for (const e of list.getEntries()) if (marks.allDrawn === null || e.startTime < marks.allDrawn) marks.longestTaskMs = Math.max(marks.longestTaskMs, e.duration);
 	}).observe({ type: 'longtask', buffered: true });
-	const drawnPoints = (map: any): number =>
-		(map?.__deck?.layerManager?.getLayers() ?? []).filter((l: any) => l.id.startsWith('points-') && l.props.visible !== false).reduce((n: number, l: any) => n + (l.props.data?.length ?? 0), 0);
+	// Both pages say which layers deck.gl holds: the explorer through its handle (ExplorerHandle.layers),
+	// the naive baseline (scripts/bench/routes/bench/naive) through its hooks, summarised alike here.
+	const sources = new WeakMap<object, number>();
+	let sourcesSeen = 0;
+	const sourceOf = (value: unknown) => {
+		if (typeof value !== 'object' || value === null) return 0;
+		if (!sources.has(value)) sources.set(value, ++sourcesSeen);
+		return sources.get(value)!;
+	};
+	const naiveLayers = (naive: NaiveHooks): LayerSummary[] =>
+		naive.deckLayers().map((l) => {
+			const props = l.props as { visible?: boolean; data?: { length?: number }; updateTriggers?: { getPosition?: unknown }; image?: unknown };
+			return { id: l.id, visible: props.visible !== false, length: props.data?.length ?? 0, source: sourceOf(props.updateTriggers?.getPosition ?? props.image ?? props.data) };
+		});
+	window.__benchLayers = () => (window.__explorer ? window.__explorer.layers() : window.__naive ? naiveLayers(window.__naive) : []);
+	const drawnPoints = (layers: LayerSummary[]): number => layers.filter((l) => l.id.startsWith('points-') && l.visible).reduce((n, l) => n + l.length, 0);
 	// The explorer's records once its stream has ended (the progress line says so), else -1.
 	const loadedRecords = (): number => {
 		const loaded = /([\d,]+) mappable records loaded/.exec(document.querySelector('[data-testid="progress"]')?.textContent ?? '');
 		return loaded ? Number(loaded[1].replace(/,/g, '')) : -1;
 	};
-	const state = (): { map: any; first: boolean; painted: boolean; paintedAll: boolean; all: boolean } | null => {
+	const state = (): { map: MaplibreMap | null; first: boolean; painted: boolean; paintedAll: boolean; all: boolean } | null => {
 		// The explorer paints its first image on a 2D canvas (first-paint.ts) before MapLibre and
 		// deck.gl have loaded (engine.ts) and drawn: the points are on screen, the map not yet. Its
 		// image of the ended stream holds every record.
 		const paintedEarly = Number(document.querySelector('[data-testid="first-paint"]')?.getAttribute('data-records') ?? 0);
 		const paintedAll = paintedEarly > 0 && paintedEarly === loadedRecords();
-		if (!w.__explorer?.map && paintedEarly > 0) return { map: null, first: true, painted: true, paintedAll, all: false };
-		if (w.__explorer?.map) {
-			const map = w.__explorer.map;
+		const explorer = window.__explorer;
+		if (!explorer?.map && paintedEarly > 0) return { map: null, first: true, painted: true, paintedAll, all: false };
+		if (explorer?.map) {
 			const count = document.querySelector('[data-testid="visible-count"]');
 			const total = Number(count?.getAttribute('data-total') ?? 0);
 			const visible = Number(count?.getAttribute('data-visible') ?? 0);
 			const records = loadedRecords();
 			// Zoomed out the explorer draws its records as one density image (layers.ts), counted from
 			// every loaded record passing the filter (those in view drawn): it says how many.
-			const layers = map?.__deck?.layerManager?.getLayers() ?? [];
-			const drawn = Math.max(drawnPoints(map), layers.find((l: any) => l.id === 'density')?.props.passing ?? 0);
-			const clustered = layers.some((l: any) => l.id === 'clusters' && l.props.data?.length > 0);
+			const layers = explorer.layers();
+			const drawn = Math.max(drawnPoints(layers), layers.find((l) => l.id === 'density')?.passing ?? 0);
+			const clustered = layers.some((l) => l.id === 'clusters' && l.length > 0);
 			// Before deck.gl has drawn anything, the first image may be on its 2D canvas (paintedEarly).
-			return { map, first: total > 0 && (drawn > 0 || clustered || paintedEarly > 0), painted: paintedEarly > 0 && drawn === 0 && !clustered, paintedAll, all: records > 0 && total === records && visible === total && drawn === records };
+			return { map: explorer.map, first: total > 0 && (drawn > 0 || clustered || paintedEarly > 0), painted: paintedEarly > 0 && drawn === 0 && !clustered, paintedAll, all: records > 0 && total === records && visible === total && drawn === records };
 		}
-		if (w.__naive?.map) {
-			const map = w.__naive.map;
-			const drawn = drawnPoints(map);
-			return { map, first: drawn > 0, painted: false, paintedAll: false, all: w.__naive.done && w.__naive.received > 0 && drawn === w.__naive.received };
+		const naive = window.__naive;
+		if (naive?.map) {
+			const drawn = drawnPoints(naiveLayers(naive));
+			return { map: naive.map, first: drawn > 0, painted: false, paintedAll: false, all: naive.done && naive.received > 0 && drawn === naive.received };
 		}
 		return null;
 	};
@@ -116,8 +136,8 @@ export function installDrawProbe(): void {
 				requestAnimationFrame(() => requestAnimationFrame(mark));
 			} else {
 				// The frame after the map's render: its GL commands have been executed by then.
-				s.map.once('render', () => requestAnimationFrame(mark));
-				s.map.triggerRepaint();
+				s.map!.once('render', () => requestAnimationFrame(mark));
+				s.map!.triggerRepaint();
 			}
 		}
 		if (marks.allDrawn === null) requestAnimationFrame(tick);
@@ -139,14 +159,11 @@ interface FilterTiming {
 
 /** One country filter change (null: back to all countries), timed in the page. */
 async function changeCountry(args: { kind: Kind; country: string | null; timeoutMs: number }): Promise<FilterTiming> {
-	const w = window as any;
-	const map = args.kind === 'explorer' ? w.__explorer.map : w.__naive.map;
+	const map = args.kind === 'explorer' ? window.__explorer!.map : window.__naive!.map;
+	const layers = window.__benchLayers!;
 	// The explorer's cluster layer gets a new `data` object on every redraw; its updateTriggers
-	// hold the cluster set itself, which changes only when new clusters arrive.
-	const clusterSet = () => {
-		const layer = map.__deck.layerManager.getLayers().find((l: any) => l.id === 'clusters');
-		return layer ? (layer.props.updateTriggers?.getPosition ?? layer.props.data) : undefined;
-	};
+	// hold the cluster set itself, which changes only when new clusters arrive (LayerSummary.source).
+	const clusterSet = () => layers().find((l) => l.id === 'clusters')?.source;
 	const deadline = performance.now() + args.timeoutMs;
 	const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 	const afterPaint = () =>
@@ -158,7 +175,7 @@ async function changeCountry(args: { kind: Kind; country: string | null; timeout
 			})
 		);
 	const before = clusterSet();
-	const densityImage = () => map.__deck.layerManager.getLayers().find((l: any) => l.id === 'density')?.props.image;
+	const densityImage = () => layers().find((l) => l.id === 'density')?.source;
 	const imageBefore = densityImage();
 	let imageDrawnAt: Promise<number> | null = null;
 	if (args.kind === 'explorer') {
@@ -187,11 +204,11 @@ async function changeCountry(args: { kind: Kind; country: string | null; timeout
 			});
 			observer.observe(count, { attributes: true });
 		});
-		const wanted = args.country ?? (w.__benchCountry as string);
+		const wanted = args.country ?? window.__benchCountry!;
 		const label = [...document.querySelectorAll('[data-testid="country-list"] label')].find((l) => l.querySelector('.name')?.textContent === wanted);
 		const input = label?.querySelector('input');
 		if (!input) throw new Error(`no country checkbox for ${wanted}`);
-		if (args.country !== null) w.__benchCountry = args.country;
+		if (args.country !== null) window.__benchCountry = args.country;
 		input.click();
 		// Svelte 5 flushes state changes in a microtask queued by the handler: include it.
 		await new Promise<void>((resolve) => queueMicrotask(resolve));
@@ -199,7 +216,7 @@ async function changeCountry(args: { kind: Kind; country: string | null; timeout
 		await Promise.race([counted, new Promise((_, reject) => setTimeout(() => reject(new Error('count did not change')), args.timeoutMs))]);
 		countPaintedAt = await afterPaint();
 	} else {
-		workMs = w.__naive.filterByCountry(args.country);
+		workMs = window.__naive!.filterByCountry(args.country);
 		countPaintedAt = await afterPaint();
 	}
 	while (clusterSet() === before) {
@@ -227,8 +244,8 @@ interface PlaybackStats extends FrameStats {
 
 /** Counts animation frames for `seconds` while `changeDates` (if any) moves a date window each frame. */
 async function countFrames(args: { kind: Kind; seconds: number; playback: { fromDay: number; toDay: number; stepDays: number; windowDays: number } | null }): Promise<FrameStats> {
-	const w = window as any;
-	const hooks = args.kind === 'explorer' ? w.__explorer : w.__naive;
+	const explorer = args.kind === 'explorer' ? window.__explorer! : null;
+	const hooks = explorer ?? window.__naive!;
 	const p = args.playback;
 	return new Promise((resolve) => {
 		const started = performance.now();
@@ -239,13 +256,13 @@ async function countFrames(args: { kind: Kind; seconds: number; playback: { from
 		// The explorer plays with its own player (GPU filter range only, per frame); the naive page
 		// has no player, so its date window is moved here each frame.
 		const ownPlayer = p && args.kind === 'explorer';
-		if (ownPlayer) hooks.play({ mode: 'window', widthDays: p.windowDays, speed: p.stepDays * 60, loop: true });
+		if (ownPlayer) explorer!.play({ mode: 'window', widthDays: p.windowDays, speed: p.stepDays * 60, loop: true });
 		const tick = (now: number) => {
 			frames++;
 			longest = Math.max(longest, now - last);
 			last = now;
 			if (now - started >= args.seconds * 1000) {
-				if (ownPlayer) hooks.pause();
+				if (ownPlayer) explorer!.pause();
 				if (p) hooks.setDateRange(null, null);
 				resolve({ fps: (frames * 1000) / (now - started), longestFrameMs: longest, frames });
 				return;
@@ -266,12 +283,12 @@ async function countFrames(args: { kind: Kind; seconds: number; playback: { from
  * map's frame with them.
  */
 async function switchView(args: { view: 'hexbin' | 'heatmap' | 'clusters'; timeoutMs: number }): Promise<number> {
-	const e = (window as any).__explorer;
+	const e = window.__explorer!;
 	const deadline = performance.now() + args.timeoutMs;
 	const started = performance.now();
 	e.setView(args.view);
 	const drawn = () => {
-		const a = e.aggregate() as { hexagons: number; sum: number; records: number; peak: number | null } | null;
+		const a = e.aggregate();
 		if (args.view === 'clusters') return a === null || e.settled();
 		return a !== null && (args.view === 'hexbin' ? a.hexagons > 0 && a.sum === a.records : (a.peak ?? 0) > 0);
 	};
@@ -295,7 +312,7 @@ interface TableTimings {
 
 /** Opens the records table, then times two filter changes until its first rows are on screen. */
 async function tableFirstRows(args: { country: string; timeoutMs: number }): Promise<TableTimings> {
-	const w = window as any;
+	const explorer = window.__explorer!;
 	const deadline = performance.now() + args.timeoutMs;
 	const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 	const afterPaint = () =>
@@ -315,7 +332,7 @@ async function tableFirstRows(args: { country: string; timeoutMs: number }): Pro
 	const firstRowsMs: number[] = [];
 	for (const country of [args.country, null]) {
 		// Each change starts from a finished list and a settled map, as an analyst's next click would.
-		while (!listed() || !w.__explorer.settled()) {
+		while (!listed() || !explorer.settled()) {
 			if (performance.now() > deadline) throw new Error('the table did not fill');
 			await frame();
 		}
@@ -326,18 +343,18 @@ async function tableFirstRows(args: { country: string; timeoutMs: number }): Pro
 		// one's rows. MapLibre's 'idle' comes at the end of its last render, inside the frame; the
 		// second animation frame after it begins once that frame has been presented.
 		await new Promise<void>((resolve) => {
-			w.__explorer.map.once('idle', () => resolve());
-			w.__explorer.map.triggerRepaint();
+			explorer.map.once('idle', () => resolve());
+			explorer.map.triggerRepaint();
 		});
 		await frame();
 		await frame();
 		await new Promise((r) => setTimeout(r, 0));
 		const before = list();
-		const wanted = country ?? (w.__benchTableCountry as string);
+		const wanted = country ?? window.__benchTableCountry!;
 		const label = [...document.querySelectorAll('[data-testid="country-list"] label')].find((l) => l.querySelector('.name')?.textContent === wanted);
 		const input = label?.querySelector('input');
 		if (!input) throw new Error(`no country checkbox for ${wanted}`);
-		if (country !== null) w.__benchTableCountry = country;
+		if (country !== null) window.__benchTableCountry = country;
 		const started = performance.now();
 		input.click();
 		while (list() === before) {
@@ -346,7 +363,7 @@ async function tableFirstRows(args: { country: string; timeoutMs: number }): Pro
 		}
 		firstRowsMs.push((await afterPaint()) - started);
 	}
-	return { firstRowsMs, orderMs: w.__explorer.lastRowsMs() };
+	return { firstRowsMs, orderMs: explorer.lastRowsMs() };
 }
 
 /** Scrolls the table by `stepPx` every animation frame for `seconds`; frame statistics. */
@@ -381,7 +398,7 @@ interface AreaTimings {
 
 /** Applies a drawn area (a 50-vertex polygon) and times it; then removes it. */
 async function applyArea(args: { ring: [number, number][]; timeoutMs: number }): Promise<AreaTimings> {
-	const w = window as any;
+	const explorer = window.__explorer!;
 	const countEl = document.querySelector('[data-testid="visible-count"]')!;
 	const before = countEl.getAttribute('data-visible');
 	const counted = new Promise<void>((resolve) => {
@@ -393,18 +410,18 @@ async function applyArea(args: { ring: [number, number][]; timeoutMs: number }):
 		observer.observe(countEl, { attributes: true });
 	});
 	const started = performance.now();
-	w.__explorer.setAreas([{ kind: 'polygon', name: 'Bench area', ring: args.ring }]);
+	explorer.setAreas([{ kind: 'polygon', name: 'Bench area', ring: args.ring }]);
 	await new Promise<void>((resolve) => queueMicrotask(resolve));
 	const workMs = performance.now() - started;
 	await Promise.race([counted, new Promise((_, reject) => setTimeout(() => reject(new Error('the count did not change')), args.timeoutMs))]);
 	const painted = await new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
 	const deadline = performance.now() + args.timeoutMs;
-	while (!w.__explorer.settled() || w.__explorer.lastAreaMs() === 0) {
+	while (!explorer.settled() || explorer.lastAreaMs() === 0) {
 		if (performance.now() > deadline) throw new Error('the area was not indexed');
 		await new Promise((r) => setTimeout(r, 20));
 	}
-	const result = { workMs, countPaintedMs: painted - started, workerMs: w.__explorer.lastAreaMs() as number, inside: Number(countEl.getAttribute('data-visible')) };
-	w.__explorer.setAreas([]);
+	const result = { workMs, countPaintedMs: painted - started, workerMs: explorer.lastAreaMs(), inside: Number(countEl.getAttribute('data-visible')) };
+	explorer.setAreas([]);
 	return result;
 }
 
@@ -471,10 +488,9 @@ async function workerHeap(browserSession: CDPSession): Promise<{ usedSize: numbe
 
 async function readHeap(page: Page, session: CDPSession, browserSession: CDPSession, kind: Kind): Promise<HeapReading> {
 	const pageJs = await page.evaluate(() => {
-		const w = window as any;
-		w.gc();
-		w.gc();
-		return (performance as any).memory.usedJSHeapSize as number;
+		window.gc!();
+		window.gc!();
+		return performance.memory!.usedJSHeapSize;
 	});
 	await session.send('HeapProfiler.collectGarbage');
 	const usage = await session.send('Runtime.getHeapUsage');
@@ -557,9 +573,9 @@ class BrowserSession {
 		try {
 			await context.route(PAGES[kind].stream, (route) => route.abort());
 			await within(page.goto(baseUrl + PAGES[kind].path), timeoutMs, 'navigation');
-			await page.waitForFunction((k) => ((window as any)[k === 'explorer' ? '__explorer' : '__naive']?.map as any)?.loaded(), kind, { timeout: timeoutMs, polling: 100 });
+			await page.waitForFunction((k) => (k === 'explorer' ? window.__explorer?.map : window.__naive?.map)?.loaded(), kind, { timeout: timeoutMs, polling: 100 });
 			await sleep(1500);
-			const records = await page.evaluate((k) => (k === 'naive' ? (window as any).__naive.received : Number(document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total'))), kind);
+			const records = await page.evaluate((k) => (k === 'naive' ? window.__naive!.received : Number(document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total'))), kind);
 			if (records !== 0) throw new Error(`the refused stream still brought ${records} records`);
 			const session = await context.newCDPSession(page);
 			return await within(readHeap(page, session, await (await this.ensure()).newBrowserCDPSession(), kind), timeoutMs, 'heap');
@@ -583,7 +599,7 @@ class BrowserSession {
 			await within(page.goto(baseUrl + PAGES[kind].path), timeoutMs, 'navigation');
 			// Until every record is drawn: a page closed while still loading leaves the GPU process
 			// drawing its last frame, which the next page would pay for.
-			await page.waitForFunction(() => (window as any).__benchMarks?.allDrawn != null, null, { timeout: Math.min(timeoutMs, 60_000), polling: 200 });
+			await page.waitForFunction(() => window.__benchMarks?.allDrawn != null, null, { timeout: Math.min(timeoutMs, 60_000), polling: 200 });
 			await sleep(1000);
 			await this.dispose(context);
 			if (this.browser) this.warmedUp.add(kind);
@@ -610,9 +626,9 @@ class BrowserSession {
 		const marks = () =>
 			guard(
 				page.evaluate(() => {
-					const w = window as any;
-					const progress = w.__naive ? `${w.__naive.received.toLocaleString('en')} of ${w.__naive.total.toLocaleString('en')} records received` : document.querySelector('[data-testid="progress"]')?.textContent?.trim();
-					return { ...(w.__benchMarks as LoadMarks), progress: progress as string | undefined };
+					const naive = window.__naive;
+					const progress = naive ? `${naive.received.toLocaleString('en')} of ${naive.total.toLocaleString('en')} records received` : document.querySelector('[data-testid="progress"]')?.textContent?.trim();
+					return { ...window.__benchMarks!, progress };
 				}),
 				timeoutMs,
 				'reading marks'
@@ -623,9 +639,9 @@ class BrowserSession {
 			try {
 				const done = page.waitForFunction(
 					(k) => {
-						const m = (window as any).__benchMarks as LoadMarks | undefined;
+						const m = window.__benchMarks;
 						if (m?.allDrawn == null) return null;
-						const records = k === 'naive' ? (window as any).__naive.received : Number(document.querySelector('[data-testid="visible-count"]')!.getAttribute('data-total'));
+						const records = k === 'naive' ? window.__naive!.received : Number(document.querySelector('[data-testid="visible-count"]')!.getAttribute('data-total'));
 						return { ...m, records };
 					},
 					kind,
@@ -663,7 +679,7 @@ class BrowserSession {
 				}
 				result.filter = timings.length ? timings : failed('no country to filter by');
 				// After the last change (back to all countries) the index covers every record again.
-				const reindexMs = page.evaluate((k) => (k === 'explorer' ? ((window as any).__explorer.lastIndexMs as number) : ((window as any).__naive.clusterMs() as number)), kind);
+				const reindexMs = page.evaluate((k) => (k === 'explorer' ? window.__explorer!.lastIndexMs : window.__naive!.clusterMs()), kind);
 				result.reindexMs = await guard(reindexMs, timeoutMs, 'reading the index time');
 			} catch (error) {
 				result.filter = failed((error as Error).message);
@@ -680,15 +696,15 @@ class BrowserSession {
 			if (kind === 'explorer') {
 				await sleep(1000);
 				try {
-					const hexbinMs = await guard(page.evaluate(switchView, { view: 'hexbin', timeoutMs }), timeoutMs, 'hexbin view');
+					const hexbinMs = await guard(page.evaluate(switchView, { view: 'hexbin' as const, timeoutMs }), timeoutMs, 'hexbin view');
 					await sleep(500);
 					if (!playback) throw new Error('no date range to play');
 					const before = await guard(scriptSeconds(cdp), timeoutMs, 'metrics');
 					const frames = await guard(page.evaluate(countFrames, { kind, seconds: PLAYBACK_SECONDS, playback }), timeoutMs, 'hexbin playback');
 					const hexbinPlayback = { ...frames, scriptSeconds: (await scriptSeconds(cdp)) - before };
 					await sleep(500);
-					const heatmapMs = await guard(page.evaluate(switchView, { view: 'heatmap', timeoutMs }), timeoutMs, 'heatmap view');
-					await guard(page.evaluate(switchView, { view: 'clusters', timeoutMs }), timeoutMs, 'back to clusters');
+					const heatmapMs = await guard(page.evaluate(switchView, { view: 'heatmap' as const, timeoutMs }), timeoutMs, 'heatmap view');
+					await guard(page.evaluate(switchView, { view: 'clusters' as const, timeoutMs }), timeoutMs, 'back to clusters');
 					result.views = { hexbinMs, heatmapMs, hexbinPlayback };
 				} catch (error) {
 					result.views = failed((error as Error).message);

@@ -146,7 +146,7 @@ async function visitBefore(context: BrowserContext, url: string, timeoutMs: numb
 	const page = await context.newPage();
 	try {
 		await page.goto(url, { timeout: timeoutMs });
-		await page.waitForFunction(() => /mappable records loaded/.test(document.querySelector('[data-testid="progress"]')?.textContent ?? '') || (window as any).__naive?.done, null, { timeout: timeoutMs, polling: 200 });
+		await page.waitForFunction(() => /mappable records loaded/.test(document.querySelector('[data-testid="progress"]')?.textContent ?? '') || window.__naive?.done, null, { timeout: timeoutMs, polling: 200 });
 		// The explorer keeps its copy after the stream ends: wait until it is in IndexedDB.
 		if (await page.locator('[data-testid="freshness"]').count()) await page.waitForFunction(copyKept, null, { timeout: 30_000, polling: 200 });
 	} finally {
@@ -185,10 +185,10 @@ async function loadOnce(browser: Browser, url: string, timeoutMs: number, server
 		await page.goto(url, { timeout: timeoutMs });
 		const handle = await page.waitForFunction(
 			() => {
-				const m = (window as any).__benchMarks as LoadMarks | undefined;
+				const m = window.__benchMarks;
 				if (m?.allDrawn == null) return null;
-				const w = window as any;
-				const records = w.__naive ? w.__naive.received : Number(document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total'));
+				const naive = window.__naive;
+				const records = naive ? naive.received : Number(document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total'));
 				return { ...m, records };
 			},
 			null,

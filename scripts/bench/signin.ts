@@ -135,7 +135,7 @@ async function benchFirstPoints(singleUrl: string, signinUrl: string, cookie: st
 			const page = await context.newPage();
 			await page.addInitScript(installDrawProbe);
 			await page.goto(url + '/');
-			const handle = await page.waitForFunction(() => ((window as any).__benchMarks?.allDrawn != null ? (window as any).__benchMarks : null), null, { timeout: options.timeoutSeconds * 1000, polling: 200 });
+			const handle = await page.waitForFunction(() => (window.__benchMarks?.allDrawn != null ? window.__benchMarks : null), null, { timeout: options.timeoutSeconds * 1000, polling: 200 });
 			const marks = (await handle.jsonValue()) as LoadMarks;
 			if (signedIn && new URL(page.url()).pathname !== '/') throw new Error('the signed-in page was sent to sign in');
 			await new Promise((r) => setTimeout(r, 1000)); // its last frame done before the next page starts

@@ -9,21 +9,18 @@ import { artifact } from '../helpers/browser';
 import { axeOfPanels } from '../helpers/axe';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import type { Oracle } from '../helpers/oracle';
+import type { PageHandle } from '../helpers/page-handle';
 import { areaTest, parseAreas } from '../../src/lib/geo/areas';
 
 let explorer: ExplorerPage;
 let page: Page;
+let handle: PageHandle;
 let db: Oracle;
 
 const idle = () => settled(page);
 const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
-const layer = (id: string) =>
-	page.evaluate((id) => {
-		const l = ((window as any).__explorer.map.__deck?.layerManager?.getLayers() ?? []).find((l: any) => l.id === id);
-		return l ? { length: (l.props.data?.length ?? 0) as number, texts: Array.isArray(l.props.data) ? (l.props.data as any[]).map((d) => d.name ?? d.label ?? '') : [] } : null;
-	}, id);
 const jumpTo = async (lon: number, lat: number, zoom: number) => {
-	await page.evaluate(([lon, lat, zoom]) => (window as any).__explorer.map.jumpTo({ center: [lon, lat], zoom }), [lon, lat, zoom]);
+	await handle.jumpTo(lon, lat, zoom);
 	await idle();
 };
 
@@ -39,14 +36,14 @@ function dark(png: PNG, fromRow: number, toRow: number): number {
 	return n;
 }
 
-async function exportImage(request: Record<string, unknown>): Promise<PNG> {
-	const url = await page.evaluate((r) => (window as any).__explorer.exportImage(r) as Promise<string>, request);
+async function exportImage(request: Parameters<PageHandle['exportImage']>[0]): Promise<PNG> {
+	const url = await handle.exportImage(request);
 	return PNG.sync.read(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
 }
 
 beforeAll(async () => {
 	explorer = await openExplorer();
-	({ page, db } = explorer);
+	({ page, db, handle } = explorer);
 });
 afterAll(() => explorer?.close());
 
@@ -56,16 +53,16 @@ describe('place names and boundaries, offline', () => {
 		page.on('request', (r) => {
 			if (!r.url().startsWith(explorer.server.url) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) offMachine.push(r.url());
 		});
-		await expect.poll(async () => (await layer('place-labels'))?.texts.length ?? 0, { timeout: 20_000 }).toBeGreaterThan(15);
+		await expect.poll(async () => (await handle.labels('place-labels'))?.length ?? 0, { timeout: 20_000 }).toBeGreaterThan(15);
 		await jumpTo(30, 15, 4);
-		await expect.poll(async () => (await layer('place-labels'))?.texts ?? []).toContain('Sudan');
+		await expect.poll(async () => (await handle.labels('place-labels')) ?? []).toContain('Sudan');
 		// Khartoum, with the records around it (the test data has towns of Sudan).
 		await jumpTo(32.53, 15.55, 7);
-		await expect.poll(async () => (await layer('place-labels'))?.texts ?? []).toContain('Khartoum');
-		const texts = (await layer('place-labels'))!.texts;
+		await expect.poll(async () => (await handle.labels('place-labels')) ?? []).toContain('Khartoum');
+		const texts = (await handle.labels('place-labels'))!;
 		expect(texts).toContain('Al Jazirah'); // an admin-1 area of Natural Earth
 		expect(texts.length).toBeLessThan(200); // decluttered, not every town of the gazetteer
-		await expect.poll(() => page.evaluate(() => !!(window as any).__explorer.map.getLayer('admin1'))).toBe(true);
+		await expect.poll(() => handle.hasMapLayer('admin1')).toBe(true);
 		await page.screenshot({ path: artifact('places-khartoum.png') });
 		expect(offMachine).toEqual([]);
 	});
@@ -86,7 +83,7 @@ describe('place names and boundaries, offline', () => {
 describe('the records table', () => {
 	const tableCount = () => page.getByTestId('table-count').getAttribute('data-count').then(Number);
 	/** The table's rows as `dataset/component/primary_id`: the record stream names records by primary_id. */
-	const tableRefs = () => page.evaluate(() => (window as any).__explorer.tableRefs() as string[] | null);
+	const tableRefs = () => handle.tableRefs();
 
 	it('lists exactly the filtered records, newest first, sorts, and follows the filters', async () => {
 		await page.getByTestId('table-open').click();
@@ -101,7 +98,7 @@ describe('the records table', () => {
 		await page.getByTestId('zoom-to-countries').click();
 		await idle();
 		const box = db.one<{ w: number; s: number; e: number; n: number }>('SELECT min(dominant_long) w, min(dominant_lat) s, max(dominant_long) e, max(dominant_lat) n FROM records WHERE mappable = 1 AND primary_country = ?', c);
-		const bounds = await page.evaluate(() => (window as any).__explorer.map.getBounds().toArray() as [[number, number], [number, number]]);
+		const bounds = await handle.bounds();
 		expect(bounds[0][0]).toBeLessThanOrEqual(box.w);
 		expect(bounds[0][1]).toBeLessThanOrEqual(box.s);
 		expect(bounds[1][0]).toBeGreaterThanOrEqual(box.e);
@@ -150,7 +147,7 @@ describe('the records table', () => {
 		else await expect.poll(() => panel.getByTestId('image-viewer').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
 		// The URL is written once the map has flown there (software WebGL: seconds).
 		await expect.poll(() => new URL(page.url()).searchParams.get('rec') ?? '', { timeout: 30_000 }).toBe(record);
-		await expect.poll(() => page.evaluate(() => (window as any).__explorer.map.getZoom() as number)).toBeGreaterThan(10);
+		await expect.poll(() => handle.zoom()).toBeGreaterThan(10);
 		await page.getByRole('button', { name: 'Close record' }).click();
 		await jumpTo(25, 15, 1.6);
 	});
@@ -186,7 +183,7 @@ describe('drawn areas and the export of the filtered records', () => {
 		expect(inside.length).toBeLessThan(db.count('mappable = 1') / 3);
 		await expect.poll(visible).toBe(inside.length);
 		await expect.poll(() => page.getByTestId('table-count').getAttribute('data-count').then(Number)).toBe(inside.length);
-		expect([...((await page.evaluate(() => (window as any).__explorer.tableRefs())) as string[])].sort()).toEqual(inside.map((r) => r.ref).sort());
+		expect([...(await handle.tableRefs())!].sort()).toEqual(inside.map((r) => r.ref).sort());
 		await idle();
 		await page.screenshot({ path: artifact('area-polygon.png') });
 
@@ -246,8 +243,8 @@ describe('drawn areas and the export of the filtered records', () => {
 
 describe('playback keeps the analyst’s dates', () => {
 	const param = (name: string) => new URL(page.url()).searchParams.get(name);
-	const playing = () => page.evaluate(() => (window as any).__explorer.playing() as boolean);
-	const shownWindow = () => page.evaluate(() => (window as any).__explorer.playWindow() as { from: number; to: number } | null);
+	const playing = () => handle.playing();
+	const shownWindow = () => handle.playWindow();
 	const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
 	const setRange = async (from: string, to: string) => {
 		await page.getByTestId('date-from').fill(from);
@@ -345,11 +342,7 @@ describe('playback keeps the analyst’s dates', () => {
 });
 
 describe('overlays that leave with their panel', () => {
-	const rings = () =>
-		page.evaluate(() => {
-			const layers = (window as any).__explorer.map.__deck?.layerManager?.getLayers() ?? [];
-			return layers.find((l: any) => l.id === 'highlighted')?.props.data?.length ?? 0;
-		});
+	const rings = async () => (await handle.layer('highlighted'))?.length ?? 0;
 
 	it('search rings show while the search panel is open, leave when it closes (close button or Escape), come back with it', async () => {
 		await page.getByTestId('search-open').click();
@@ -417,9 +410,9 @@ describe('overlays that leave with their panel', () => {
 		await page.getByTestId('record-panel').waitFor();
 		await idle();
 		const box = (await page.getByTestId('map').boundingBox())!;
-		const empty = await page.evaluate(
-			({ x, y, w, h }) => {
-				const pts = (window as any).__explorer.points(2000) as { x: number; y: number }[];
+		const empty = await handle.run(
+			(e, { x, y, w, h }) => {
+				const pts = e.points(2000);
 				// Somewhere on the map's lower left, 40 px from any record drawn, off the view switch.
 				const panel = document.querySelector('[data-testid="view-panel"]')!.getBoundingClientRect();
 				const onPanel = (px: number, py: number) => px >= panel.left - 10 && px <= panel.right + 10 && py >= panel.top - 10 && py <= panel.bottom + 10;

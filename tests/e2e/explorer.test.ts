@@ -3,29 +3,27 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact, launchBrowser, watchCsp } from '../helpers/browser';
 import { oracle } from '../helpers/oracle';
+import { explorerOn, type PageHandle } from '../helpers/page-handle';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let browser: Browser;
 let page: Page;
+let handle: PageHandle;
 let db: ReturnType<typeof oracle>;
 let cspViolations: () => string[];
 
-/** ref: the record's primary_id, as the record stream names it. */
-type ScreenPoint = { x: number; y: number; dataset: string; component: string; ref: string };
-type ScreenCluster = { x: number; y: number; count: number; clusterId: number };
-
 const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
 /** The worker's density image as deck.gl holds it (zoomed out): records passing the filter, and in view. */
-const density = () =>
-	page.evaluate(() => {
-		const layer = ((window as any).__explorer.map.__deck?.layerManager?.getLayers() ?? []).find((l: any) => l.id === 'density');
-		return layer ? { passing: layer.props.passing as number, inView: layer.props.records as number, coloured: layer.props.cells as number } : null;
-	});
+const density = async () => {
+	const layer = await handle.layer('density');
+	return layer ? { passing: layer.passing, inView: layer.records!, coloured: layer.cells! } : null;
+};
 const total = () => page.getByTestId('visible-count').getAttribute('data-total').then(Number);
-const zoom = () => page.evaluate(() => (window as any).__explorer.map.getZoom() as number);
-const clusters = () => page.evaluate(() => (window as any).__explorer.clusters() as ScreenCluster[]);
-const points = (limit = 50) => page.evaluate((n) => (window as any).__explorer.points(n) as ScreenPoint[], limit);
+const zoom = () => handle.zoom();
+const clusters = () => handle.clusters();
+/** ref: the record's primary_id, as the record stream names it. */
+const points = (limit = 50) => handle.points(limit);
 /** Inside the map and clear of its overlays (count box, zoom buttons, attribution). */
 const onMap = (p: { x: number; y: number }) => p.x > 330 && p.x < 1220 && p.y > 95 && p.y < 600;
 /**
@@ -43,13 +41,14 @@ async function clickUntil(x: number, y: number, done: () => Promise<boolean>): P
 }
 
 /** Waits until the map has stopped and the clusters drawn come from the latest filter. */
-const idle = () => page.waitForFunction(() => (window as any).__explorer?.settled(), null, { timeout: 15_000, polling: 50 });
+const idle = () => handle.waitSettled(15_000);
 
 beforeAll(async () => {
 	server = await startServer({ size: 1500 });
 	db = oracle(server);
 	browser = await launchBrowser();
 	page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+	handle = explorerOn(page);
 	page.on('pageerror', (e) => console.error('[page error]', e.message));
 	cspViolations = watchCsp(page);
 });
@@ -66,12 +65,12 @@ describe('the map explorer', () => {
 			new MutationObserver(() => {
 				const canvas = document.querySelector('[data-testid="first-paint"]') as HTMLCanvasElement | null;
 				const records = Number(canvas?.dataset.records ?? 0);
-				if (!canvas || records === 0 || (window as any).__firstPaint) return;
+				if (!canvas || records === 0 || window.__firstPaint) return;
 				const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
 				let recordPixels = 0; // the density image's colours: ICD orange, ICDB blue
 				for (let i = 0; i < data.length; i += 4) if ((data[i] > 200 && data[i + 2] < 170 && data[i] - data[i + 2] > 60) || data[i + 2] - data[i] > 60) recordPixels++;
 				const mapCanvas = document.querySelector('.maplibregl-canvas') as HTMLCanvasElement | null;
-				(window as any).__firstPaint = { records, recordPixels, mapHidden: !mapCanvas || mapCanvas.style.visibility === 'hidden' };
+				window.__firstPaint = { records, recordPixels, mapHidden: !mapCanvas || mapCanvas.style.visibility === 'hidden' };
 			}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-records'] });
 		});
 		const started = Date.now();
@@ -90,7 +89,7 @@ describe('the map explorer', () => {
 		console.log(`all ${mappable} records shown ${Date.now() - started} ms after navigation`);
 		// The first records were painted in 2D, over the countries, while the map's WebGL canvas was
 		// hidden or not made yet (MapLibre loads after the first records: engine-loader.ts); by now the map draws them itself and the 2D paint is gone.
-		const first = await page.evaluate(() => (window as any).__firstPaint);
+		const first = (await page.evaluate(() => window.__firstPaint))!;
 		const ended = await page.getByTestId('first-paint').getAttribute('data-ended');
 		expect(ended, 'the first paint ended with its image (not a stall of the stream, nor its end)').toBe('image');
 		expect(first.records).toBeGreaterThan(0);
@@ -142,7 +141,7 @@ describe('the map explorer', () => {
 	it('opens a record’s detail, its video player and an image', async () => {
 		// Go to a place with records and zoom past the cluster zoom so records are drawn as themselves.
 		const place = db.one<{ lat: number; lon: number }>("SELECT dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1 AND component = 'video' GROUP BY second_geo_layer ORDER BY count(*) DESC LIMIT 1");
-		await page.evaluate(([lon, lat]) => (window as any).__explorer.map.jumpTo({ center: [lon, lat], zoom: 11 }), [place.lon, place.lat]);
+		await handle.jumpTo(place.lon, place.lat, 11);
 		await idle();
 		await expect.poll(async () => (await points()).length, { timeout: 5000 }).toBeGreaterThan(0);
 

@@ -5,6 +5,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserAndServer } from '../helpers/browser';
+import { explorerOn } from '../helpers/page-handle';
 import { mercatorView } from '../../src/lib/map/projection/mercator-view';
 import { MAX_ZOOM } from '../../src/lib/map/config';
 
@@ -45,20 +46,19 @@ async function holdEngine(page: Page): Promise<{ held: string[]; firstAskedAt: (
  */
 async function watchHandOver(page: Page): Promise<() => Promise<{ painted: number; drawn: number | null } | null>> {
 	await page.addInitScript(() => {
-		const w = window as any;
 		new MutationObserver((changes) => {
 			for (const c of changes) {
 				const el = c.target as HTMLElement;
-				if (w.__handOver || !el.classList.contains('maplibregl-canvas') || c.oldValue?.includes('hidden') !== true || el.style.visibility === 'hidden') continue;
-				const layers = w.__explorer?.map?.__deck?.layerManager?.getLayers() ?? [];
-				w.__handOver = {
+				if (window.__handOver || !el.classList.contains('maplibregl-canvas') || c.oldValue?.includes('hidden') !== true || el.style.visibility === 'hidden') continue;
+				const layers = window.__explorer?.layers() ?? [];
+				window.__handOver = {
 					painted: Number(document.querySelector('[data-testid="first-paint"]')?.getAttribute('data-records') ?? 0),
-					drawn: layers.find((l: any) => l.id === 'density')?.props.passing ?? null
+					drawn: layers.find((l) => l.id === 'density')?.passing ?? null
 				};
 			}
 		}).observe(document, { subtree: true, attributes: true, attributeFilter: ['style'], attributeOldValue: true });
 	});
-	return () => page.evaluate(() => (window as any).__handOver ?? null);
+	return () => page.evaluate(() => window.__handOver ?? null);
 }
 
 describe('the first load', () => {
@@ -104,8 +104,9 @@ describe('the first load', () => {
 			expect(await page.evaluate(() => (document.querySelector('.maplibregl-canvas') as HTMLElement).style.visibility)).toBe('');
 			// The map was shown once deck.gl had drawn the paint's image into it: every record, no gap.
 			expect(await handOver()).toEqual({ painted: mappable, drawn: mappable });
-			await expect.poll(() => page.evaluate(() => (window as any).__explorer?.settled() ?? false), { timeout: 15_000 }).toBe(true);
-			expect(await page.evaluate(() => (window as any).__explorer.clusters().length)).toBeGreaterThan(0);
+			const explorer = explorerOn(page);
+			await expect.poll(() => explorer.settled(), { timeout: 15_000 }).toBe(true);
+			expect((await explorer.clusters()).length).toBeGreaterThan(0);
 		} finally {
 			await page.close();
 		}
@@ -139,12 +140,11 @@ describe('the first load', () => {
 			// Every worker the page creates, and whether a page's own module (the route's component,
 			// built as `nodes/<n>.js`, which holds the explorer) created it, or the app's entry.
 			await page.addInitScript(() => {
-				const w = window as any;
 				const Native = window.Worker;
-				w.__workers = [];
-				w.Worker = class extends Native {
+				const workers: { url: string; byPageModule: boolean }[] = (window.__workers = []);
+				window.Worker = class extends Native {
 					constructor(url: string | URL, options?: WorkerOptions) {
-						w.__workers.push({ url: String(url), byPageModule: /\/_app\/immutable\/nodes\//.test(new Error().stack ?? '') });
+						workers.push({ url: String(url), byPageModule: /\/_app\/immutable\/nodes\//.test(new Error().stack ?? '') });
 						super(url, options);
 					}
 				};
@@ -156,7 +156,7 @@ describe('the first load', () => {
 			await page.goto(t.server.url);
 			const mappable = t.db.count('mappable = 1');
 			await expect.poll(() => page.getByTestId('visible-count').getAttribute('data-total').then(Number), { timeout: 30_000 }).toBe(mappable);
-			const workers = ((await page.evaluate(() => (window as any).__workers)) as { url: string; byPageModule: boolean }[]).filter((w) => /points\.worker/.test(w.url));
+			const workers = ((await page.evaluate(() => window.__workers)) ?? []).filter((w) => /points\.worker/.test(w.url));
 			expect(workers).toEqual([{ url: expect.stringContaining('points.worker'), byPageModule: false }]);
 			// The explorer took that worker over (its records are the ones counted above): one stream, not two.
 			expect(streams).toHaveLength(1);
@@ -167,6 +167,7 @@ describe('the first load', () => {
 
 	it('is painted in the view MapLibre then shows (its centre, zoom and constraint at the poles and the antimeridian)', async () => {
 		const page = await t.browser.newPage({ viewport: { width: 1280, height: 720 } });
+		const explorer = explorerOn(page);
 		try {
 			for (const [lon, lat, zoom] of [
 				[25, 15, 1.6], // the default view
@@ -175,17 +176,17 @@ describe('the first load', () => {
 				[179, -20, 3.2] // beyond the antimeridian (no world copies)
 			]) {
 				await page.goto(`${t.server.url}/?at=${lon},${lat},${zoom}`);
-				await expect.poll(() => page.evaluate(() => !!(window as any).__explorer?.map), { timeout: 30_000 }).toBe(true);
+				await expect.poll(() => explorer.ready(), { timeout: 30_000 }).toBe(true);
 				const points: [number, number][] = [[lon, lat], [-170, 70], [120, -45], [0, 0], [179.9, -60]];
-				const seen = await page.evaluate(async ({ pts, view }) => {
-					const map = (window as any).__explorer.map;
+				const seen = await explorer.run(async (e, { pts, view }) => {
+					const map = e.map;
 					// MapLibre constrains a view for the size it has when the view is set; the header may
 					// reflow after the map is created, and MapLibre then keeps the centre it constrained for
 					// the old height. Setting the asked view again at the current size compares like with like.
 					map.resize();
 					map.jumpTo({ center: [view[0], view[1]], zoom: view[2] });
 					await new Promise((r) => requestAnimationFrame(r));
-					return { width: map.transform.width as number, height: map.transform.height as number, zoom: map.getZoom() as number, projected: pts.map((p) => map.project(p)).map((p: { x: number; y: number }) => [p.x, p.y]) };
+					return { width: map.transform.width, height: map.transform.height, zoom: map.getZoom(), projected: pts.map((p) => map.project(p)).map((p) => [p.x, p.y]) };
 				}, { pts: points, view: [lon, lat, zoom] });
 				const ours = mercatorView({ lon, lat }, zoom, seen.width, seen.height, MAX_ZOOM);
 				expect(ours.zoom, `zoom at ${lon},${lat},${zoom}`).toBeCloseTo(seen.zoom, 6);

@@ -5,17 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact } from '../helpers/browser';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import type { Oracle } from '../helpers/oracle';
+import type { PageHandle } from '../helpers/page-handle';
 
 let page: Page;
+let handle: PageHandle;
 let db: Oracle;
 
 const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
 const idle = () => settled(page);
 /** Records deck.gl rings as highlighted (search results, sources). */
 const highlightedOnMap = () =>
-	page.evaluate(() => {
-		const layers = (window as any).__explorer.map.__deck?.layerManager?.getLayers() ?? [];
-		return { rings: layers.find((l: any) => l.id === 'highlighted')?.props.data?.length ?? 0, labels: layers.find((l: any) => l.id === 'highlighted-labels')?.props.data?.length ?? 0 };
+	handle.run((e) => {
+		const layers = e.layers();
+		return { rings: layers.find((l) => l.id === 'highlighted')?.length ?? 0, labels: layers.find((l) => l.id === 'highlighted-labels')?.length ?? 0 };
 	});
 /** Billed turns, as the service records them. */
 const billedTurns = () => db.one<{ n: number }>('SELECT count(*) AS n FROM credit_ledger').n;
@@ -24,7 +26,7 @@ let explorer: ExplorerPage;
 
 beforeAll(async () => {
 	explorer = await openExplorer();
-	({ db, page } = explorer);
+	({ db, page, handle } = explorer);
 });
 afterAll(() => explorer?.close());
 

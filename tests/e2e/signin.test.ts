@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser';
 import { settled } from '../helpers/explorer-page';
+import { explorerOn } from '../helpers/page-handle';
 import { oracle, type Oracle } from '../helpers/oracle';
 import { runScript, startServer, type TestServer } from '../helpers/server';
 
@@ -87,7 +88,7 @@ describe('two analysts, two keys', () => {
 		const sum = (s: { parts: { total?: number }[] }) => s.parts.reduce((n, p) => n + (p.total ?? 0), 0);
 		expect(sum(await status(a.page))).toBe(expected.a());
 		expect(sum(await status(b.page))).toBe(expected.b());
-		const shown = await a.page.evaluate(() => (window as any).__explorer.points(500) as { dataset: string }[]);
+		const shown = await explorerOn(a.page).points(500);
 		expect(shown.length).toBeGreaterThan(0);
 		expect(new Set(shown.map((p) => p.dataset))).toEqual(new Set(['icd']));
 	});

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../../src/lib/server/explorer/testing/fake-service';
 import { launchBrowser } from '../helpers/browser';
 import { settled } from '../helpers/explorer-page';
+import { explorerOn } from '../helpers/page-handle';
 import { startServer, type TestServer } from '../helpers/server';
 import { signIn } from '../helpers/signin';
 
@@ -56,28 +57,24 @@ function copies(page: Page): Promise<number> {
 
 /** The picture of a view, as numbers: clusters (count, ICD share, place), then the hexbin and heatmap views' counts. */
 async function picture(page: Page): Promise<string[]> {
-	const clusters = await page.evaluate(() =>
-		window
-			.__explorer!.clusters()
-			.map((c) => `${c.count}:${c.icdShare.toFixed(4)}@${c.x.toFixed(1)},${c.y.toFixed(1)}`)
-			.sort()
-	);
+	const explorer = explorerOn(page);
+	const clusters = (await explorer.clusters()).map((c) => `${c.count}:${c.icdShare.toFixed(4)}@${c.x.toFixed(1)},${c.y.toFixed(1)}`).sort();
 	const views: string[] = [];
 	for (const view of ['hexbin', 'heatmap'] as const) {
-		await page.evaluate((v) => window.__explorer!.setView(v), view);
+		await explorer.setView(view);
 		// This view's own answer: hexagons for the hexbins, a top of scale for the heatmap.
-		await page.waitForFunction(
-			(v) => {
-				const a = window.__explorer!.aggregate();
-				return a !== null && (v === 'hexbin' ? a.hexagons > 0 && a.peak === null : a.peak !== null) && window.__explorer!.settled();
+		await explorer.waitFor(
+			(e, v) => {
+				const a = e.aggregate();
+				return a !== null && (v === 'hexbin' ? a.hexagons > 0 && a.peak === null : a.peak !== null) && e.settled();
 			},
 			view,
 			{ timeout: 30_000 }
 		);
-		const a = await page.evaluate(() => window.__explorer!.aggregate()!);
+		const a = (await explorer.aggregate())!;
 		views.push(`${view}: ${a.hexagons} hexagons, ${a.sum} in them, ${a.records} of ${a.passing} records, peak ${a.peak}`);
 	}
-	await page.evaluate(() => window.__explorer!.setView('clusters'));
+	await explorer.setView('clusters');
 	return [...clusters, ...views];
 }
 
@@ -156,7 +153,7 @@ describe('a return visit, against a service that gains records', () => {
 		await page.goto(`${server.url}/?at=10,10,1.5`);
 		await loaded(page, total());
 		expect(requests.map((r) => r.served)).toEqual(['walk']);
-		const refs = await page.evaluate(() => window.__explorer!.points(100_000).map((p) => `${p.dataset}/${p.component}/${p.ref}`));
+		const refs = await explorerOn(page).run((e) => e.points(100_000).map((p) => `${p.dataset}/${p.component}/${p.ref}`));
 		expect(refs).not.toContain(`icd/image/${gone.primary_id}`);
 		await page.close();
 	});

@@ -6,6 +6,7 @@ import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser';
 import { settled } from '../helpers/explorer-page';
+import { explorerOn } from '../helpers/page-handle';
 import { oracle, type Oracle } from '../helpers/oracle';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -48,9 +49,9 @@ describe('the record stream', () => {
 			// The response's end reaches the network log a moment after the last record.
 			await expect.poll(() => log.join(', '), { timeout: 15_000 }).toBe('request, finished');
 			// A filter change is applied in the browser: no new stream.
-			await page.evaluate(() => (window as any).__explorer.setDateRange(18_000, 19_000));
+			await explorerOn(page).setDateRange(18_000, 19_000);
 			await settled(page, 60_000);
-			await page.evaluate(() => (window as any).__explorer.setDateRange(null, null));
+			await explorerOn(page).setDateRange(null, null);
 			await settled(page, 60_000);
 			expect(log, `load ${load}`).toEqual(['request', 'finished']);
 			await context.close();

@@ -68,7 +68,7 @@ async function screenshotBrightness(name: string): Promise<{ map: number; panel:
 }
 
 async function exportImage(title: string): Promise<PNG> {
-	const url = await page.evaluate((r) => (window as any).__explorer.exportImage(r) as Promise<string>, { width: 800, height: 560, scale: 1, title });
+	const url = await explorer.handle.exportImage({ width: 800, height: 560, scale: 1, title });
 	return PNG.sync.read(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
 }
 
@@ -91,13 +91,13 @@ describe('the dark theme', () => {
 			await early.addInitScript(() => {
 				const fillRect = CanvasRenderingContext2D.prototype.fillRect;
 				CanvasRenderingContext2D.prototype.fillRect = function (this: CanvasRenderingContext2D, ...args: [number, number, number, number]) {
-					if (this.canvas.dataset?.testid === 'first-paint') (window as any).__firstPaintFill ??= String(this.fillStyle);
+					if (this.canvas.dataset?.testid === 'first-paint') window.__firstPaintFill ??= String(this.fillStyle);
 					return fillRect.apply(this, args);
 				};
 			});
 			await early.goto(explorer.server.url);
-			await expect.poll(() => early.evaluate(() => (window as any).__firstPaintFill ?? null), { timeout: 30_000 }).not.toBeNull();
-			expect(luminanceOfCss(hexToCss(await early.evaluate(() => (window as any).__firstPaintFill as string)))).toBeLessThan(0.15);
+			await expect.poll(() => early.evaluate(() => window.__firstPaintFill ?? null), { timeout: 30_000 }).not.toBeNull();
+			expect(luminanceOfCss(hexToCss((await early.evaluate(() => window.__firstPaintFill))!))).toBeLessThan(0.15);
 		} finally {
 			await early.close();
 		}

@@ -9,10 +9,12 @@ import { artifact } from '../helpers/browser';
 import { coloured, dark } from '../helpers/pixels';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import type { Oracle } from '../helpers/oracle';
+import type { PageHandle } from '../helpers/page-handle';
 import { freePort, runScript, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let page: Page;
+let handle: PageHandle;
 let db: Oracle;
 
 const TITLE_BAND = 64;
@@ -20,14 +22,14 @@ const FOOTER_BAND = 46;
 
 const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
 const dateLabel = () => page.getByTestId('date-label').innerText();
-const playing = () => page.evaluate(() => (window as any).__explorer.playing() as boolean);
+const playing = () => handle.playing();
 const idle = () => settled(page);
 const param = (name: string) => new URL(page.url()).searchParams.get(name);
 const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 const countBetween = (from: string, to: string) => db.count('mappable = 1 AND primary_date BETWEEN ? AND ?', from, to);
 
 async function exportImage(request: { width: number; height: number; scale: number; title: string }): Promise<PNG> {
-	const url = await page.evaluate((r) => (window as any).__explorer.exportImage(r) as Promise<string>, request);
+	const url = await handle.exportImage(request);
 	return PNG.sync.read(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
 }
 
@@ -35,7 +37,7 @@ let explorer: ExplorerPage;
 
 beforeAll(async () => {
 	explorer = await openExplorer();
-	({ server, db, page } = explorer);
+	({ server, db, page, handle } = explorer);
 });
 afterAll(() => explorer?.close());
 
@@ -98,34 +100,28 @@ describe('the timeline', () => {
 
 	it('plays on a hardware GPU by moving the GPU filter range over dots it never re-uploads', async () => {
 		// This machine renders in software (the density image per frame); the hardware path is forced.
-		const layers = () =>
-			page.evaluate(() =>
-				((window as any).__explorer.map.__deck.layerManager.getLayers() as any[]).map((l) => ({ id: l.id as string, data: l.props.data, range: l.props.filterRange?.[0] as [number, number] | undefined, fade: l.props.ageFade as [number, number] | null | undefined, radius: l.props.radiusMinPixels as number }))
-			);
-		await page.evaluate(() => (window as any).__explorer.usePlaybackOnGpu(true));
+		const layers = () => handle.layers();
+		const pointLayers = async () => (await layers()).filter((l) => l.id.startsWith('points-'));
+		await handle.usePlaybackOnGpu(true);
 		try {
-			await page.evaluate(() => (window as any).__explorer.play({ loop: true }));
-			await expect.poll(async () => (await layers()).some((l) => l.id.startsWith('points-') && l.fade)).toBe(true);
+			await handle.play({ loop: true });
+			await expect.poll(async () => (await layers()).some((l) => l.id.startsWith('points-') && l.ageFade)).toBe(true);
 			// Dots of the playback radius whatever the zoom, faded by age from the window's start to its recent part.
-			const playingLayer = (await layers()).find((l) => l.id.startsWith('points-') && l.fade)!;
-			expect(playingLayer.radius).toBe(3.5);
-			expect(playingLayer.fade![0]).toBe(playingLayer.range![0]);
-			expect(playingLayer.fade![1]).toBeGreaterThan(playingLayer.range![0]);
-			expect(playingLayer.fade![1]).toBeLessThan(playingLayer.range![1]);
-			const first = (await layers()).filter((l) => l.id.startsWith('points-'));
+			const playingLayer = (await layers()).find((l) => l.id.startsWith('points-') && l.ageFade)!;
+			expect(playingLayer.radiusMinPixels).toBe(3.5);
+			expect(playingLayer.ageFade![0]).toBe(playingLayer.dateRange![0]);
+			expect(playingLayer.ageFade![1]).toBeGreaterThan(playingLayer.dateRange![0]);
+			expect(playingLayer.ageFade![1]).toBeLessThan(playingLayer.dateRange![1]);
+			const first = await pointLayers();
 			expect((await layers()).some((l) => l.id === 'density' || l.id === 'clusters')).toBe(false);
 			// Same data objects (nothing uploaded), a window that moves.
-			const marker = await page.evaluate(() => {
-				const points = ((window as any).__explorer.map.__deck.layerManager.getLayers() as any[]).filter((l) => l.id.startsWith('points-'));
-				(window as any).__playbackData = points.map((l) => l.props.data);
-				return points[0].props.filterRange[0][0] as number;
-			});
-			await expect.poll(async () => (await layers()).find((l) => l.id === first[0].id)?.range?.[0]).not.toBe(marker);
-			expect(await page.evaluate(() => ((window as any).__explorer.map.__deck.layerManager.getLayers() as any[]).filter((l) => l.id.startsWith('points-')).every((l, i) => l.props.data === (window as any).__playbackData[i]))).toBe(true);
+			const marker = first[0].dateRange![0];
+			await expect.poll(async () => (await layers()).find((l) => l.id === first[0].id)?.dateRange?.[0]).not.toBe(marker);
+			expect((await pointLayers()).map((l) => l.source)).toEqual(first.map((l) => l.source));
 		} finally {
-			await page.evaluate(() => {
-				(window as any).__explorer.pause();
-				(window as any).__explorer.usePlaybackOnGpu(false);
+			await handle.run((e) => {
+				e.pause();
+				e.usePlaybackOnGpu(false);
 			});
 		}
 		await expect.poll(playing).toBe(false);
@@ -140,7 +136,7 @@ describe('the timeline', () => {
 		await page.getByTestId('date-to').blur();
 		await expect.poll(() => param('to')).toBe('2018-12-31');
 		await blur();
-		const shown = () => page.evaluate(() => (window as any).__explorer.playWindow() as { from: number; to: number } | null);
+		const shown = () => handle.playWindow();
 		await page.keyboard.press('ArrowRight');
 		await expect.poll(shown).not.toBeNull();
 		// One 91-day window from the range's first day; the range itself is untouched.
@@ -196,7 +192,7 @@ describe('briefing images', () => {
 	}, 180_000); // two exports drawn in software WebGL: past 60 s on a loaded 2-core machine
 
 	it('refuses sizes it cannot make, with a reason', async () => {
-		const error = await page.evaluate(() => (window as any).__explorer.exportImage({ width: 5000, height: 1000, scale: 2 }).then(() => null, (e: Error) => e.message));
+		const error = await handle.run((e) => e.exportImage({ width: 5000, height: 1000, scale: 2 }).then(() => null, (error: Error) => error.message));
 		expect(error).toMatch(/at most 8192/);
 	});
 

@@ -11,14 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact } from '../helpers/browser';
 import { coloured, dark } from '../helpers/pixels';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
+import type { PageHandle } from '../helpers/page-handle';
 import { runScript } from '../helpers/server';
 
 let explorer: ExplorerPage;
 let page: Page;
+let handle: PageHandle;
 
 beforeAll(async () => {
 	explorer = await openExplorer();
-	page = explorer.page;
+	({ page, handle } = explorer);
 });
 afterAll(() => explorer?.close());
 
@@ -111,16 +113,17 @@ describe('playback to video', () => {
 
 	it('writes MP4 where the browser has an H.264 encoder, and says so where it has none', async () => {
 		const mp4 = await page.evaluate(() => VideoEncoder.isConfigSupported({ codec: 'avc1.640028', width: 480, height: 320 }).then((s) => !!s.supported));
-		const made = await page.evaluate(() =>
-			(window as any).__explorer.exportVideo({ width: 480, height: 320, seconds: 1, fps: 12, format: 'mp4' }).then(
-				(r: { base64: string; type: string; frames: number }) => ({ base64: r.base64, type: r.type, frames: r.frames }),
-				(e: Error) => ({ error: e.message })
+		const made = await handle.run((e) =>
+			e.exportVideo({ width: 480, height: 320, seconds: 1, fps: 12, format: 'mp4' }).then(
+				(r) => ({ base64: r.base64, type: r.type, frames: r.frames }),
+				(error: Error) => ({ error: error.message })
 			)
 		);
 		if (!mp4) {
-			expect(made.error).toMatch(/no H.264 encoder/);
+			expect('error' in made && made.error).toMatch(/no H.264 encoder/);
 			return;
 		}
+		if ('error' in made) throw new Error(made.error);
 		expect(made.frames).toBe(12);
 		const file = artifact('playback.mp4');
 		fs.writeFileSync(file, Buffer.from(made.base64, 'base64'));
@@ -149,10 +152,11 @@ describe('playback to video', () => {
 describe('playback visibility in the app', () => {
 	/** The density image drawn while playing (software WebGL): its pixels and how many cells hold records. */
 	const playbackImage = () =>
-		page.evaluate(() => {
-			const layer = ((window as any).__explorer.map.__deck.layerManager.getLayers() as any[]).find((l) => l.id === 'density');
-			if (!layer || !(window as any).__explorer.playing()) return null;
-			const { data, width, height } = layer.props.pixels as ImageData;
+		handle.run((e) => {
+			const layer = e.layers().find((l) => l.id === 'density');
+			const pixels = e.image('density');
+			if (!layer || !pixels || !e.playing()) return null;
+			const { data, width, height } = pixels;
 			const alpha = (x: number, y: number) => data[(y * width + x) * 4 + 3];
 			let painted = 0;
 			// A dot's middle: a pixel whose four neighbours have its opacity (the rim's are partly covered).
@@ -165,12 +169,12 @@ describe('playback visibility in the app', () => {
 					if (alpha(x - 1, y) === a && alpha(x + 1, y) === a && alpha(x, y - 1) === a && alpha(x, y + 1) === a) middles.push(a);
 				}
 			}
-			return { cells: layer.props.cells as number, painted, middles: middles.length, strongest: Math.max(...middles), faintest: Math.min(...middles) };
+			return { cells: layer.cells ?? 0, painted, middles: middles.length, strongest: Math.max(...middles), faintest: Math.min(...middles) };
 		});
 
 	it('draws each record of the playback window as a dot of the minimum radius, the older ones fainter', async () => {
 		await settled(page);
-		await page.evaluate(() => (window as any).__explorer.play({ loop: true, widthDays: 365, speed: 30 }));
+		await handle.play({ loop: true, widthDays: 365, speed: 30 });
 		try {
 			// Until the first playback image replaces the one drawn before playing (no dots, no fade).
 			let seen: Awaited<ReturnType<typeof playbackImage>> = null;
@@ -186,17 +190,15 @@ describe('playback visibility in the app', () => {
 				}, { timeout: 30_000 })
 				.toBe(true);
 		} finally {
-			await page.evaluate(() => (window as any).__explorer.pause());
+			await handle.pause();
 		}
 	});
 
 	it('draws the GPU path’s dots (the fade shader compiles and paints)', async () => {
-		await page.evaluate(() => (window as any).__explorer.usePlaybackOnGpu(true));
+		await handle.usePlaybackOnGpu(true);
 		try {
-			await page.evaluate(() => (window as any).__explorer.play({ loop: true, widthDays: 365, speed: 30 }));
-			await expect
-				.poll(() => page.evaluate(() => ((window as any).__explorer.map.__deck.layerManager.getLayers() as any[]).some((l) => l.id.startsWith('points-') && l.props.ageFade)))
-				.toBe(true);
+			await handle.play({ loop: true, widthDays: 365, speed: 30 });
+			await expect.poll(async () => (await handle.layers()).some((l) => l.id.startsWith('points-') && l.ageFade)).toBe(true);
 			const map = page.getByTestId('map');
 			await expect
 				.poll(
@@ -208,9 +210,9 @@ describe('playback visibility in the app', () => {
 				)
 				.toBeGreaterThan(50);
 		} finally {
-			await page.evaluate(() => {
-				(window as any).__explorer.pause();
-				(window as any).__explorer.usePlaybackOnGpu(false);
+			await handle.run((e) => {
+				e.pause();
+				e.usePlaybackOnGpu(false);
 			});
 		}
 	});

@@ -7,13 +7,15 @@ import { DATASET_RGB } from '../../src/lib/map/config';
 import { artifact } from '../helpers/browser';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import type { Oracle } from '../helpers/oracle';
+import type { PageHandle } from '../helpers/page-handle';
 
 let explorer: ExplorerPage;
 let page: Page;
+let handle: PageHandle;
 let db: Oracle;
 
 const visible = () => page.getByTestId('visible-count').getAttribute('data-visible').then(Number);
-const aggregate = () => page.evaluate(() => (window as any).__explorer.aggregate() as { hexagons: number; sum: number; records: number; passing: number; peak: number | null } | null);
+const aggregate = () => handle.aggregate();
 const param = (name: string) => new URL(page.url()).searchParams.get(name);
 
 type Rgb = readonly [number, number, number];
@@ -33,14 +35,14 @@ async function mapShot(name: string): Promise<PNG> {
 
 beforeAll(async () => {
 	explorer = await openExplorer();
-	({ page, db } = explorer);
+	({ page, db, handle } = explorer);
 });
 afterAll(() => explorer?.close());
 
 describe('clusters show their mix', () => {
 	it('a cluster holding both datasets is a pie of both colours, and the legend says so', async () => {
 		await settled(page);
-		const clusters = await page.evaluate(() => (window as any).__explorer.clusters() as { x: number; y: number; count: number; icdShare: number }[]);
+		const clusters = await handle.clusters();
 		const mixed = clusters.filter((k) => k.count >= 20 && k.icdShare > 0.25 && k.icdShare < 0.75).sort((a, b) => b.count - a.count)[0];
 		expect(mixed).toBeDefined();
 		await page.screenshot({ path: artifact('views-clusters.png') });
@@ -74,7 +76,7 @@ describe('hexbin and heatmap views', () => {
 		// Every record in view counted into a hexagon (the view shows nearly all of them).
 		await expect.poll(async () => { const a = await aggregate(); return a !== null && a.hexagons > 0 && a.sum === a.records; }, { timeout: 30_000 }).toBe(true);
 		expect((await aggregate())!.records).toBeGreaterThan(db.count('mappable = 1') * 0.9);
-		const url = await page.evaluate(() => (window as any).__explorer.exportImage({ width: 1000, height: 640, scale: 1, title: 'Hexbins' }) as Promise<string>);
+		const url = await handle.exportImage({ width: 1000, height: 640, scale: 1, title: 'Hexbins' });
 		const png = PNG.sync.read(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
 		await import('node:fs').then((fs) => fs.writeFileSync(artifact('views-hexbin-export.png'), PNG.sync.write(png)));
 		// Hexagons on the map; the footer's swatches in the ramp's colours.
@@ -86,7 +88,7 @@ describe('hexbin and heatmap views', () => {
 		const themeButton = page.getByTestId('theme');
 		while ((await themeButton.getAttribute('data-setting')) !== 'dark') await themeButton.click();
 		await expect.poll(async () => (await page.getByTestId('view-key').innerHTML()).replace(/\s/g, '').includes(`rgb(${RAMPS.dark[0].join(',')})`), { timeout: 20_000 }).toBe(true);
-		const darkUrl = await page.evaluate(() => (window as any).__explorer.exportImage({ width: 1000, height: 640, scale: 1, title: 'Hexbins, dark' }) as Promise<string>);
+		const darkUrl = await handle.exportImage({ width: 1000, height: 640, scale: 1, title: 'Hexbins, dark' });
 		const dark = PNG.sync.read(Buffer.from(darkUrl.slice(darkUrl.indexOf(',') + 1), 'base64'));
 		await import('node:fs').then((fs) => fs.writeFileSync(artifact('views-hexbin-export-dark.png'), PNG.sync.write(dark)));
 		expect(pixelsNear(dark, RAMPS.dark, 40, [64, dark.height - 46])).toBeGreaterThan(200);
@@ -96,10 +98,10 @@ describe('hexbin and heatmap views', () => {
 
 		// Playing, the hexagons count only the records of the moving window.
 		const all = (await aggregate())!.records;
-		await page.evaluate(() => (window as any).__explorer.play({ mode: 'window', widthDays: 91, speed: 30, loop: true }));
+		await handle.play({ mode: 'window', widthDays: 91, speed: 30, loop: true });
 		await expect.poll(async () => { const a = await aggregate(); return a !== null && a.records > 0 && a.records < all * 0.5; }, { timeout: 20_000 }).toBe(true);
 		await page.screenshot({ path: artifact('views-hexbin-playing.png') });
-		await page.evaluate(() => (window as any).__explorer.pause());
+		await handle.pause();
 		await expect.poll(async () => (await aggregate())?.records, { timeout: 20_000 }).toBe(all);
 	}, 180_000);
 

@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, watchCsp } from './browser';
 import { oracle, type Oracle } from './oracle';
+import { explorerOn, type PageHandle } from './page-handle';
 import { startServer, type TestServer } from './server';
 
 export interface ExplorerPage {
@@ -10,14 +11,16 @@ export interface ExplorerPage {
 	db: Oracle;
 	browser: Browser;
 	page: Page;
+	/** The page's handle (window.__explorer), typed. */
+	handle: PageHandle;
 	/** Content-Security-Policy violations the page has reported so far. */
 	cspViolations(): string[];
 	close(): Promise<void>;
 }
 
 /** Waits until the map has stopped and the clusters drawn come from the latest filter. */
-export function settled(page: Page, timeout = 30_000): Promise<unknown> {
-	return page.waitForFunction(() => (window as any).__explorer?.settled(), null, { timeout, polling: 50 });
+export function settled(page: Page, timeout = 30_000): Promise<void> {
+	return explorerOn(page).waitSettled(timeout);
 }
 
 export async function openExplorer(options: { size?: number; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<ExplorerPage> {
@@ -37,6 +40,7 @@ export async function openExplorer(options: { size?: number; viewport?: { width:
 		db,
 		browser,
 		page,
+		handle: explorerOn(page),
 		cspViolations,
 		async close() {
 			db.close();

@@ -1,6 +1,7 @@
 // The one door into a running explorer page for the browser tests, the benchmark and
 // `npm run brief` (window.__explorer): read-only views of what the page shows, and the few actions
 // those tools drive. Nothing secret passes through it; the key never reaches the page.
+import type { Layer } from '@deck.gl/core';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import type { Area } from '../geo/areas';
 import type { Component, Dataset } from '../types/dataset';
@@ -57,6 +58,52 @@ export interface ExplorerHandle {
 	 * records the worker counted into the view, the heatmap's top of scale; null before one arrives.
 	 */
 	aggregate(): { hexagons: number; sum: number; records: number; passing: number; peak: number | null } | null;
+	/**
+	 * The layers deck.gl holds now (sublayers included, as deck.gl names them), those it draws: what
+	 * the tests and the benchmark read of deck.gl, which keeps its own objects to itself.
+	 */
+	layers(): LayerSummary[];
+	/** The texts of a label layer deck.gl holds (place names, dataset labels): each item's name or label; null without such a layer. */
+	labels(id: string): string[] | null;
+	/** The pixels of an image layer deck.gl holds (the density image, the heatmap), in the page; null without such a layer. */
+	image(id: string): ImageData | null;
+}
+
+/** One layer deck.gl holds (ExplorerHandle.layers), as its props say. */
+export interface LayerSummary {
+	id: string;
+	/** False for a part the filters hide: its layer stays, drawn invisible. */
+	visible: boolean;
+	/** Items it draws (records, clusters, labels, hexagons); 0 for an image. */
+	length: number;
+	/**
+	 * What it is drawn from, as a number that stays the same while the object does: a part's
+	 * columns (nothing uploaded again), the cluster set, the image. A new number: new data.
+	 */
+	source: number;
+	/** Points: the date filter's range (days since 1970), the playback's fade by age, the dots' least radius. */
+	dateRange?: [number, number];
+	ageFade?: [number, number] | null;
+	radiusMinPixels?: number;
+	/** The density image, heatmap and hexbins: records counted into them, records passing the filters, cells holding records (layers.ts, aggregate-layers.ts). */
+	records?: number;
+	passing?: number;
+	cells?: number;
+}
+
+/** The props layers.ts and aggregate-layers.ts give that the summaries read. */
+interface SummarisedProps {
+	visible?: boolean;
+	data?: unknown;
+	image?: unknown;
+	updateTriggers?: { getPosition?: unknown };
+	filterRange?: [number, number][];
+	ageFade?: [number, number] | null;
+	radiusMinPixels?: number;
+	records?: number;
+	passing?: number;
+	cells?: number;
+	pixels?: ImageData;
 }
 
 declare global {
@@ -85,6 +132,16 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 		const r = s.container.getBoundingClientRect();
 		return { x: p.x + r.left, y: p.y + r.top };
 	};
+	// Objects numbered as first seen, for LayerSummary.source.
+	const sources = new WeakMap<object, number>();
+	let sourcesSeen = 0;
+	const sourceOf = (value: unknown) => {
+		if (typeof value !== 'object' || value === null) return 0;
+		if (!sources.has(value)) sources.set(value, ++sourcesSeen);
+		return sources.get(value)!;
+	};
+	const propsOf = (layer: Layer) => layer.props as SummarisedProps;
+	const layer = (id: string) => s.scene.deckLayers().find((l) => l.id === id);
 	return {
 		map,
 		get lastIndexMs() {
@@ -146,6 +203,33 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 			if (!d || (d.hexes == null && d.peak == null)) return null;
 			const sum = d.hexes ? d.hexes.count.reduce((a, b) => a + b, 0) : 0;
 			return { hexagons: d.hexes?.count.length ?? 0, sum, records: d.records, passing: d.passing, peak: d.peak ?? null };
+		},
+		layers: () =>
+			s.scene.deckLayers().map((l) => {
+				const p = propsOf(l);
+				const summary: LayerSummary = {
+					id: l.id,
+					visible: p.visible !== false,
+					length: (p.data as { length?: number } | undefined)?.length ?? 0,
+					// The cluster layer gets a new `data` at every redraw; its updateTriggers hold the cluster set itself.
+					source: sourceOf(p.updateTriggers?.getPosition ?? p.image ?? p.data)
+				};
+				const dates = p.filterRange?.[0];
+				if (Array.isArray(dates)) summary.dateRange = [dates[0], dates[1]];
+				if (p.ageFade !== undefined) summary.ageFade = p.ageFade;
+				if (p.radiusMinPixels !== undefined) summary.radiusMinPixels = p.radiusMinPixels;
+				for (const k of ['records', 'passing', 'cells'] as const) if (p[k] !== undefined) summary[k] = p[k];
+				return summary;
+			}),
+		labels: (id) => {
+			const found = layer(id);
+			if (!found) return null;
+			const { data } = propsOf(found);
+			return Array.isArray(data) ? data.map((d: { name?: string; label?: string }) => d.name ?? d.label ?? '') : [];
+		},
+		image: (id) => {
+			const found = layer(id);
+			return found ? (propsOf(found).pixels ?? null) : null;
 		}
 	};
 }

@@ -1,51 +1,25 @@
 // The page's calls to the explorer's /api/search and /api/ask. A question is POSTed once: no
 // retry here either (the explorer's server and its service client send it exactly once).
+import type { AskBody } from '../../explorer-api/schemas';
+import { searchParams, type SearchInput } from '../../explorer-api/requests';
 import type { Dataset } from '../../types/dataset';
-import type { AskFailure, AskTurn, SearchResult, UnderstoodGroup } from '../../types/search';
+import type { AskFailure, AskTurn, SearchResult } from '../../types/search';
+
+export type { SearchInput };
 
 async function message(response: Response): Promise<string> {
 	const body = await response.json().catch(() => null);
 	return body?.message ?? `The explorer's server answered ${response.status}.`;
 }
 
-export interface SearchInput {
-	mode: 'keyword' | 'meaning';
-	query: string;
-	datasets: Dataset[];
-	components: string[];
-	country?: string;
-	entity?: string;
-	from?: string;
-	to?: string;
-	/** 1-based page of results (more past the first 50). */
-	page?: number;
-	/** Parts of the question the analyst removed. */
-	ignore?: UnderstoodGroup[];
-}
-
 export async function searchRecords(input: SearchInput, signal?: AbortSignal): Promise<SearchResult> {
-	const q = new URLSearchParams({ mode: input.mode, q: input.query, datasets: input.datasets.join(','), components: input.components.join(',') });
-	for (const k of ['country', 'entity', 'from', 'to'] as const) if (input[k]) q.set(k, input[k]!);
-	if (input.page && input.page > 1) q.set('page', String(input.page));
-	if (input.ignore?.length) q.set('ignore', input.ignore.join(','));
-	const response = await fetch(`/api/search?${q}`, { signal });
+	const response = await fetch(`/api/search?${searchParams(input)}`, { signal });
 	if (!response.ok) throw new Error(await message(response));
 	return response.json();
 }
 
-export interface AskInput {
-	dataset: Dataset;
-	question: string;
-	conversationId?: string;
-	country?: string;
-	entity?: string;
-	from?: string;
-	to?: string;
-	component?: 'video' | 'image';
-	ignore?: UnderstoodGroup[];
-}
-
-export async function askQuestion(input: AskInput): Promise<{ ok: true; turn: AskTurn } | { ok: false; failure: AskFailure }> {
+/** One question, POSTed as the body the explorer's server reads (explorer-api/schemas.ts: askBody). */
+export async function askQuestion(input: AskBody): Promise<{ ok: true; turn: AskTurn } | { ok: false; failure: AskFailure }> {
 	let response: Response;
 	try {
 		response = await fetch('/api/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });

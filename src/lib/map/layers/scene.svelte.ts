@@ -2,7 +2,7 @@
 // worker asked for the density image and clusters of the view, the first image handed from the
 // 2D first paint to deck.gl (first-paint.ts), and the place names once the records are on screen.
 import type { MapboxOverlay } from '@deck.gl/mapbox';
-import type { Layer } from '@deck.gl/core';
+import type { Layer, LayerManager } from '@deck.gl/core';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import { DATASET_LABEL, type Dataset } from '../../types/dataset';
 import type { Box, PartColumns } from '../load/columns';
@@ -73,6 +73,9 @@ export class Scene {
 	private frame = 0;
 	private redrawTimer: ReturnType<typeof setTimeout> | undefined;
 	private lastStreamRedraw = 0;
+	/** The layers last handed to deck.gl, and its layer manager once found through them (deckLayers). */
+	private handed: Layer[] = [];
+	private layerManager: LayerManager | null = null;
 
 	constructor(
 		private readonly feed: RecordFeed,
@@ -136,12 +139,27 @@ export class Scene {
 		return this.playback.playing || this.playback.window !== null;
 	}
 
+	/**
+	 * The layers deck.gl holds now, those it draws (not those handed to it since, which it takes up
+	 * at its next frame), for the page's handle (handle.ts): tests and the benchmark read them.
+	 */
+	deckLayers(): readonly Layer[] {
+		return this.deckLayerManager()?.getLayers() ?? [];
+	}
+
+	/** deck.gl's layer manager, named by the context deck.gl gives the layers it takes up. */
+	private deckLayerManager(): LayerManager | null {
+		return (this.layerManager ??= this.handed.find((layer) => layer.context)?.context.layerManager ?? null);
+	}
+
 	private setLayers(): void {
 		const { map, overlay, feed, engine } = this;
 		if (!overlay || !map || !engine) return;
 		const dates = this.playback.drawnDates();
+		// The set handed before, once deck.gl has taken it up, names its layer manager (deckLayers).
+		this.deckLayerManager();
 		overlay.setProps({
-			layers: engine.pointLayers({
+			layers: (this.handed = engine.pointLayers({
 				parts: [...feed.parts.values()],
 				visibleParts: this.filters.partsShown,
 				dayRange: dates.range,
@@ -161,7 +179,7 @@ export class Scene {
 				labels: this.datasetLabels(),
 				places: this.placeLayersIn(boundsOf(map), map.getZoom()),
 				view: this.view
-			})
+			}))
 		});
 	}
 

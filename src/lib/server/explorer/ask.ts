@@ -3,54 +3,14 @@
 import { json } from '@sveltejs/kit';
 import type { Dataset } from '../../types/dataset';
 import type { AskFailure, AskTurn, UnderstoodGroup } from '../../types/search';
+import { parse } from '../../explorer-api/parse';
+import { askBody, conversationRef, type AskBody } from '../../explorer-api/schemas';
 import type { GenaiRequest, GenaiTurn } from './adapters/genai';
 import { decodeFigures, decodeInterpretation } from './adapters/interpretation';
 import type { ServiceClient } from './client';
 import { failure, NO_STORE, service } from './endpoints';
 import { ServiceError, statusForBrowser } from './errors';
 import { isAbort } from './timing';
-
-const MAX_QUESTION = 4000;
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const GROUPS: readonly UnderstoodGroup[] = ['place', 'date', 'organisation', 'component'];
-
-interface AskBody {
-	dataset: Dataset;
-	question: string;
-	conversationId?: string;
-	country?: string;
-	entity?: string;
-	/** The map's dates and single component: the question's context, which the question can narrow. */
-	from?: string;
-	to?: string;
-	component?: 'video' | 'image';
-	/** Parts of the question the analyst removed (chips): not applied as filters. */
-	ignore?: UnderstoodGroup[];
-}
-
-function parseAsk(body: unknown): { ok: true; value: AskBody } | { ok: false; message: string } {
-	if (!body || typeof body !== 'object') return { ok: false, message: 'The request must be a JSON object.' };
-	const b = body as Record<string, unknown>;
-	if (b.dataset !== 'icd' && b.dataset !== 'icdb') return { ok: false, message: 'Choose the dataset to ask: icd or icdb.' };
-	const question = typeof b.question === 'string' ? b.question.trim() : '';
-	if (!question) return { ok: false, message: 'Type a question.' };
-	if (question.length > MAX_QUESTION) return { ok: false, message: `The question is too long (at most ${MAX_QUESTION} characters).` };
-	const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-	const from = text(b.from);
-	const to = text(b.to);
-	for (const d of [from, to]) if (d && !ISO.test(d)) return { ok: false, message: `"${d}" is not a date (YYYY-MM-DD).` };
-	if (from && to && from > to) return { ok: false, message: 'The start date is after the end date.' };
-	const component = text(b.component);
-	if (component && component !== 'video' && component !== 'image') return { ok: false, message: `Unknown component "${component}"; expected video or image.` };
-	if (b.ignore !== undefined && (!Array.isArray(b.ignore) || !b.ignore.every((g) => GROUPS.includes(g as UnderstoodGroup)))) {
-		return { ok: false, message: `ignore lists parts of the question: ${GROUPS.join(', ')}.` };
-	}
-	const ignore = b.ignore as UnderstoodGroup[] | undefined;
-	return {
-		ok: true,
-		value: { dataset: b.dataset, question, conversationId: text(b.conversationId), country: text(b.country), entity: text(b.entity), from, to, component: component as AskBody['component'], ignore: ignore?.length ? [...new Set(ignore)] : undefined }
-	};
-}
 
 /** The request fields that are additions of the embedded service (docs/api.md), not the spec's. */
 const ADDITIONS = ['date_from', 'date_to', 'source_component', 'ignore'] as const;
@@ -135,7 +95,7 @@ function askFailure(error: ServiceError): AskFailure {
 /** POST /api/ask {dataset, question, conversationId?, country?, entity?, from?, to?, component?, ignore?} : one turn. */
 export async function askEndpoint(request: Request, url: URL): Promise<Response> {
 	const body = await request.json().catch(() => null);
-	const parsed = parseAsk(body);
+	const parsed = parse(askBody, body);
 	if (!parsed.ok) return failure(parsed.message, 400);
 	const a = parsed.value;
 	try {
@@ -151,11 +111,11 @@ export async function askEndpoint(request: Request, url: URL): Promise<Response>
 
 /** DELETE /api/ask/{dataset}/{conversationId} : ends a conversation (idempotent). */
 export async function endConversationEndpoint(params: Record<string, string>, url: URL, signal: AbortSignal): Promise<Response> {
-	const dataset = params.dataset;
-	if (dataset !== 'icd' && dataset !== 'icdb') return failure(`Unknown dataset "${dataset}".`, 400);
-	if (!params.conversation || params.conversation.length > 200) return failure('Not a conversation id.', 400);
+	const parsed = parse(conversationRef, params);
+	if (!parsed.ok) return failure(parsed.message, 400);
+	const { dataset, conversation } = parsed.value;
 	try {
-		await service(url).client.deleteConversation(dataset, params.conversation, { signal });
+		await service(url).client.deleteConversation(dataset, conversation, { signal });
 		return new Response(null, { status: 204, headers: NO_STORE });
 	} catch (error) {
 		if (error instanceof ServiceError) return json(askFailure(error), { status: statusForBrowser(error), headers: NO_STORE });

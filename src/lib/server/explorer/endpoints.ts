@@ -12,7 +12,8 @@ import type { ServiceClient } from './client';
 import { serviceOf, type Connection } from './connection';
 import { ServiceError, statusForBrowser } from './errors';
 import type { RecordDetail } from './adapters/record';
-import { parseRecordRef, parseStreamRequest, type RecordRef } from './params';
+import { parse, queryInput } from '../../explorer-api/parse';
+import { recordRef, streamQuery, type RecordRef } from '../../explorer-api/schemas';
 import { recordStream } from './record-stream';
 import { streamCacheOf, type CachedStream } from './stream-cache';
 import { streamScope } from './stream-cache/scope';
@@ -64,7 +65,7 @@ export function upstreamFailure(error: unknown, signal: AbortSignal): Response {
  * they come; from the stream cache when it can answer (stream-cache/), else walked as it is.
  */
 export async function streamRecords(url: URL, request: Request): Promise<Response> {
-	const query = parseStreamRequest(url.searchParams);
+	const query = parse(streamQuery, queryInput(url.searchParams));
 	if (!query.ok) return failure(query.message, 400);
 	const { connection, client } = service(url);
 	const rt = runtime();
@@ -106,7 +107,7 @@ function detailOf(client: ServiceClient, ref: RecordRef, signal: AbortSignal): P
 
 /** GET /api/record/{dataset}/{component}/{uuid or primary_id} : the record detail, for the tooltip and side panel. */
 export async function recordDetail(params: Record<string, string>, url: URL, signal: AbortSignal): Promise<Response> {
-	const ref = parseRecordRef(params);
+	const ref = parse(recordRef, params);
 	if (!ref.ok) return failure(ref.message, 400);
 	try {
 		return json(await detailOf(service(url).client, ref.value, signal), { headers: NO_STORE });
@@ -117,7 +118,7 @@ export async function recordDetail(params: Record<string, string>, url: URL, sig
 
 /** GET /api/media/{dataset}/{component}/{uuid or primary_id} : the player (video) or viewer (image) link. */
 export async function mediaLink(params: Record<string, string>, url: URL, request: Request): Promise<Response> {
-	const ref = parseRecordRef(params);
+	const ref = parse(recordRef, params);
 	if (!ref.ok) return failure(ref.message, 400);
 	const { dataset, component } = ref.value;
 	const { connection, client } = service(url);

@@ -4,57 +4,19 @@
 // several countries or organisations are filtered here. The walk is the map's (restart on a
 // rejected cursor, nothing twice), paced by how fast the browser reads.
 import { DATASET_LABEL, type Component, type Dataset } from '../../types/dataset';
-import type { PartId } from '../../types/stream';
 import type { GeoFilters, GeoItem } from './adapters/geo-manifest';
 import { DrainGate } from './drain-gate';
 import { failure, NO_STORE, service, upstreamFailure } from './endpoints';
 import { ServiceError } from './errors';
-import { parseStreamQuery, type Parsed } from './params';
 import { walkManifests, type GeoManifestSource } from './walker';
-import { areaTest, parseAreas, type Area } from '../../geo/areas';
+import { areaTest } from '../../geo/areas';
+import { parse, queryInput } from '../../explorer-api/parse';
+import { exportQuery, type ExportFormat, type ExportRequest } from '../../explorer-api/schemas';
 import { CsvFormat, GeoJsonFormat, type RecordsFormat } from './export-format';
 
 export { csvCell, CSV_COLUMNS } from './export-format';
 
-export type ExportFormat = 'csv' | 'geojson';
-
-export interface ExportRequest {
-	format: ExportFormat;
-	parts: PartId[];
-	countries: string[];
-	entities: string[];
-	from?: string;
-	to?: string;
-	/** Drawn areas (geo/areas.ts): only records inside one of them. */
-	areas: Area[];
-}
-
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const FILTER_PARAMS = new Set(['format', 'countries', 'entities', 'from', 'to', 'areas']);
-const MAX_NAMES = 500;
-
-/** `?format=csv&datasets=…&components=…&countries=A|B&entities=…&from=YYYY-MM-DD&to=…&areas=r:…|p:…` */
-export function parseExport(query: URLSearchParams): Parsed<ExportRequest> {
-	const format = query.get('format') ?? 'csv';
-	if (format !== 'csv' && format !== 'geojson') return { ok: false, message: `Unknown export format "${format}"; expected csv or geojson.` };
-	const parts = parseStreamQuery(new URLSearchParams([...query].filter(([k]) => !FILTER_PARAMS.has(k))));
-	if (!parts.ok) return parts;
-	for (const k of ['from', 'to'] as const) {
-		const v = query.get(k);
-		if (v && !ISO.test(v)) return { ok: false, message: `"${v}" is not a date (YYYY-MM-DD).` };
-	}
-	// Names may hold commas ("Korea, Republic of"): lists are separated by "|".
-	const names = (k: string) => (query.get(k) ?? '').split('|').map((s) => s.trim()).filter(Boolean);
-	const countries = names('countries');
-	const entities = names('entities');
-	if (countries.length > MAX_NAMES || entities.length > MAX_NAMES) return { ok: false, message: `At most ${MAX_NAMES} countries and ${MAX_NAMES} organisations.` };
-	const from = query.get('from') || undefined;
-	const to = query.get('to') || undefined;
-	if (from && to && from > to) return { ok: false, message: `The start date ${from} is after the end date ${to}.` };
-	const areas = parseAreas(query.get('areas') ?? '');
-	if (!areas.ok) return { ok: false, message: areas.message };
-	return { ok: true, value: { format, parts: parts.value, countries, entities, from, to, areas: areas.areas } };
-}
+export type { ExportFormat, ExportRequest };
 
 /** What the manifest can filter by itself; the rest is checked per item. */
 function manifestFilters(r: ExportRequest): GeoFilters {
@@ -121,7 +83,7 @@ export function exportStream(source: GeoManifestSource, r: ExportRequest, signal
 
 /** GET /api/export : the filtered records as a file. Every part is asked first, so that a refusal is a status, not a short file. */
 export async function exportEndpoint(url: URL, signal: AbortSignal): Promise<Response> {
-	const parsed = parseExport(url.searchParams);
+	const parsed = parse(exportQuery, queryInput(url.searchParams));
 	if (!parsed.ok) return failure(parsed.message, 400);
 	const r = parsed.value;
 	const { client } = service(url);

@@ -2,63 +2,19 @@
 // meaning (natural language search, per dataset), merged into one ranked list for the map. Parts
 // the key may not see are reported beside the results instead of failing the whole search.
 import { json } from '@sveltejs/kit';
-import { COMPONENTS, DATASET_LABEL, DATASETS, type Component, type Dataset } from '../../types/dataset';
-import type { Interpretation, SearchHit, SearchResult, UnderstoodGroup } from '../../types/search';
+import { DATASET_LABEL } from '../../types/dataset';
+import type { Interpretation, SearchHit, SearchResult } from '../../types/search';
+import { parse, queryInput } from '../../explorer-api/parse';
+import { searchQuery, type SearchRequest } from '../../explorer-api/schemas';
 import { decodeInterpretation } from './adapters/interpretation';
 import type { ServiceClient } from './client';
 import { failure, NO_STORE, service, upstreamFailure } from './endpoints';
 import { ServiceError } from './errors';
-import { parseStreamQuery } from './params';
 
 /** Hits on one page of the panel, over every part searched. */
 const PAGE_HITS = 50;
 /** Meaning search ranks at most this many records per dataset (the service's top_k maximum): the pages go that far. */
 const MEANING_TOP_K = 200;
-const MAX_PAGE = 100;
-const MAX_QUERY = 1000;
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-const GROUPS: readonly UnderstoodGroup[] = ['place', 'date', 'organisation', 'component'];
-
-export interface SearchRequest {
-	mode: 'keyword' | 'meaning';
-	query: string;
-	datasets: Dataset[];
-	components: Component[];
-	country?: string;
-	entity?: string;
-	dateFrom?: string;
-	dateTo?: string;
-	/** 1-based page of the merged results. */
-	page: number;
-	/** Meaning search: parts of the question the analyst removed. */
-	ignore: UnderstoodGroup[];
-}
-
-export function parseSearch(q: URLSearchParams): { ok: true; value: SearchRequest } | { ok: false; message: string } {
-	const mode = q.get('mode') ?? 'keyword';
-	if (mode !== 'keyword' && mode !== 'meaning') return { ok: false, message: `Unknown search mode "${mode}"; expected keyword or meaning.` };
-	const query = (q.get('q') ?? '').trim();
-	if (!query) return { ok: false, message: 'Type something to search for.' };
-	if (query.length > MAX_QUERY) return { ok: false, message: `The search is too long (at most ${MAX_QUERY} characters).` };
-	const parts = parseStreamQuery(new URLSearchParams([...q].filter(([k]) => k === 'datasets' || k === 'components')));
-	if (!parts.ok) return parts;
-	const datasets = DATASETS.filter((d) => parts.value.some((p) => p.startsWith(`${d}/`)));
-	const components = COMPONENTS.filter((c) => parts.value.some((p) => p.endsWith(`/${c}`)));
-	for (const k of ['from', 'to'] as const) {
-		const v = q.get(k);
-		if (v && !ISO.test(v)) return { ok: false, message: `"${v}" is not a date (YYYY-MM-DD).` };
-	}
-	const page = Number(q.get('page') ?? '1');
-	if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) return { ok: false, message: `"${q.get('page')}" is not a page number (1 to ${MAX_PAGE}).` };
-	const ignore = (q.get('ignore') ?? '').split(',').map((g) => g.trim()).filter(Boolean);
-	const unknown = ignore.find((g) => !GROUPS.includes(g as UnderstoodGroup));
-	if (unknown) return { ok: false, message: `"${unknown}" is not a part of a question; expected ${GROUPS.join(', ')}.` };
-	const optional = (k: string) => q.get(k)?.trim() || undefined;
-	return {
-		ok: true,
-		value: { mode, query, datasets, components, country: optional('country'), entity: optional('entity'), dateFrom: optional('from'), dateTo: optional('to'), page, ignore: [...new Set(ignore)] as UnderstoodGroup[] }
-	};
-}
 
 /** Round-robin over ranked lists: no part's relevance scale dominates another's. */
 function interleave<T>(lists: T[][]): T[] {
@@ -167,7 +123,7 @@ export async function runSearch(client: ServiceClient, r: SearchRequest, signal:
 
 /** GET /api/search?mode=keyword|meaning&q=…&datasets=…&components=…&country=…&entity=…&from=…&to=…&page=…&ignore=… */
 export async function searchEndpoint(url: URL, signal: AbortSignal): Promise<Response> {
-	const parsed = parseSearch(url.searchParams);
+	const parsed = parse(searchQuery, queryInput(url.searchParams));
 	if (!parsed.ok) return failure(parsed.message, 400);
 	try {
 		return json(await runSearch(service(url).client, parsed.value, signal), { headers: NO_STORE });

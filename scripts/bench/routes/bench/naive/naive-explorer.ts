@@ -7,6 +7,7 @@
 // It keeps the explorer's map settings (offline style, viewport, cluster radius and max zoom) and
 // its pacing while streaming (clusters rebuilt at most once a second; drawing coalesced to frames)
 // so that the differences measured come from the data path, not from different choices.
+import type { Layer } from '@deck.gl/core';
 import { ScatterplotLayer } from '@deck.gl/layers';
 import { MapboxOverlay } from '@deck.gl/mapbox';
 import type { Feature, Point } from 'geojson';
@@ -47,6 +48,8 @@ export interface NaiveHooks {
 	filterByCountry(name: string | null): number;
 	/** Filters by days since 1970-01-01 (null: open); returns the ms of main-thread work. */
 	setDateRange(fromDay: number | null, toDay: number | null): number;
+	/** The layers deck.gl holds now (those it draws), as the explorer's handle says its own. */
+	deckLayers(): readonly Layer[];
 }
 
 const CLUSTER_REBUILD_INTERVAL_MS = 1000;
@@ -66,6 +69,8 @@ export class NaiveExplorer {
 	private frame = 0;
 	private map!: maplibregl.Map;
 	private overlay!: MapboxOverlay;
+	/** The layers last handed to deck.gl (deckLayers). */
+	private handed: Layer[] = [];
 	private abort = new AbortController();
 	onProgress: () => void = () => {};
 
@@ -119,6 +124,8 @@ export class NaiveExplorer {
 				return self.map;
 			},
 			clusterMs: () => this.lastClusterMs,
+			// deck.gl's layer manager, named by the context deck.gl gives the layers it has taken up.
+			deckLayers: () => this.handed.find((layer) => layer.context)?.context.layerManager?.getLayers() ?? [],
 			filterByCountry: (name) => this.timed(() => (this.filter = { ...this.filter, country: name })),
 			setDateRange: (fromDay, toDay) =>
 				this.timed(() => (this.filter = { ...this.filter, dateFrom: fromDay === null ? null : dayToIso(fromDay), dateTo: toDay === null ? null : dayToIso(toDay) }))
@@ -206,7 +213,7 @@ export class NaiveExplorer {
 		// During streaming the filtered array is rebuilt for every draw, so that new records show.
 		const points = this.done ? this.visible : this.records.filter((r) => this.passes(r));
 		this.overlay.setProps({
-			layers: [
+			layers: (this.handed = [
 				new ScatterplotLayer<NaiveRecord>({
 					id: 'points-naive',
 					data: points,
@@ -227,7 +234,7 @@ export class NaiveExplorer {
 					lineWidthUnits: 'pixels',
 					getLineWidth: 1.5
 				})
-			]
+			])
 		});
 		if (points.length > 0 && this.firstDrawAt === null) this.map.once('render', () => (this.firstDrawAt ??= performance.now()));
 	}
