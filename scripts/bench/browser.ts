@@ -464,22 +464,22 @@ async function workerHeap(browserSession: CDPSession): Promise<{ usedSize: numbe
 	if (!target) return null;
 	const { sessionId } = await browserSession.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
 	let nextId = 0;
-	const waiting = new Map<number, (result: any) => void>();
+	const waiting = new Map<number, (result: unknown) => void>();
 	const onMessage = (e: { sessionId?: string; message: string }) => {
 		if (e.sessionId !== sessionId) return;
 		const m = JSON.parse(e.message) as { id?: number; result?: unknown };
 		if (m.id !== undefined) waiting.get(m.id)?.(m.result);
 	};
 	browserSession.on('Target.receivedMessageFromTarget', onMessage);
-	const send = (method: string) =>
-		new Promise<any>((resolve) => {
+	const send = <T>(method: string) =>
+		new Promise<T>((resolve) => {
 			const id = ++nextId;
-			waiting.set(id, resolve);
+			waiting.set(id, resolve as (result: unknown) => void);
 			void browserSession.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params: {} }) });
 		});
 	try {
 		await send('HeapProfiler.collectGarbage');
-		return (await send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize: number };
+		return await send<{ usedSize: number; backingStorageSize: number }>('Runtime.getHeapUsage');
 	} finally {
 		browserSession.off('Target.receivedMessageFromTarget', onMessage);
 		await browserSession.send('Target.detachFromTarget', { sessionId }).catch(() => {});

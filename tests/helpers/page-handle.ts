@@ -2,7 +2,7 @@
 // the one way the browser tests, the benchmark and `npm run brief` read and drive the page. Each
 // call runs in the page (page.evaluate) and returns what it read, as JSON; deck.gl is read through
 // the handle (layers, labels, image), never through its own objects. Nothing here needs vitest.
-/// <reference path="./page-globals.d.ts" />
+import './page-globals';
 import type { Page } from 'playwright-core';
 import type { ExplorerHandle, LayerSummary } from '../../src/lib/map/handle';
 
