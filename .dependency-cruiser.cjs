@@ -16,7 +16,11 @@ module.exports = {
 		exclude: { path: '^(build|\\.svelte-kit|node_modules)/' },
 		tsPreCompilationDeps: true,
 		tsConfig: { fileName: 'tsconfig.json' },
-		enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.mjs', '.svelte', '.json'] },
+		enhancedResolveOptions: {
+			exportsFields: ['exports'],
+			conditionNames: ['import', 'require', 'node', 'default', 'types'],
+			extensions: ['.ts', '.js', '.mjs', '.svelte', '.json']
+		},
 		extraExtensionsToScan: ['.svelte']
 	}
 };

@@ -29,7 +29,10 @@ export default ts.config(
 			// TypeScript (svelte-check) already knows every global and import; ESLint's guess is worse.
 			'no-undef': 'off',
 			// A leading underscore says "unused on purpose": a rest sibling left out, a parameter a signature requires.
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }
+			],
 			// The app is served at the root (no kit.paths.base), and its links go to server routes and
 			// to the service's media pages, which resolve() does not know: the rule would only add noise.
 			'svelte/no-navigation-without-resolve': 'off'

@@ -53,10 +53,20 @@ const INTEGRATION_WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, Math
 const TIMED = ['tests/service/readers.test.ts'];
 
 /** Two instances over one database is PostgreSQL whatever the engine: these run once, on SQLite's project. */
-const SQLITE_OR_BOTH_AT_ONCE = ['tests/service/instances.test.ts', 'tests/service/nl-pg-newest.test.ts', 'tests/service/nl-newest.test.ts', 'tests/service/pg-statements.test.ts', 'tests/service/pg-spread.test.ts'];
+const SQLITE_OR_BOTH_AT_ONCE = [
+	'tests/service/instances.test.ts',
+	'tests/service/nl-pg-newest.test.ts',
+	'tests/service/nl-newest.test.ts',
+	'tests/service/pg-statements.test.ts',
+	'tests/service/pg-spread.test.ts'
+];
 
 /** An integration tier: the production build (rebuilt when stale) and real servers, after the unit tier. */
-function integration(name: string, test: { include: string[]; exclude?: string[]; env: Record<string, string> }, run: 'in parallel' | 'alone' = 'in parallel'): TestProjectInlineConfiguration {
+function integration(
+	name: string,
+	test: { include: string[]; exclude?: string[]; env: Record<string, string> },
+	run: 'in parallel' | 'alone' = 'in parallel'
+): TestProjectInlineConfiguration {
 	const parallel = run === 'in parallel';
 	return {
 		extends: true,
@@ -94,7 +104,11 @@ export default defineConfig({
 			integration('http-sqlite', { include: ['tests/service/**/*.test.ts', 'tests/explorer/**/*.test.ts'], exclude: TIMED, env: { TEST_ENGINE: 'sqlite' } }),
 			// The service's HTTP suites once more on PostgreSQL (tests/helpers/engine.ts): the same files,
 			// parameterised by TEST_ENGINE. One engine only: npx vitest run --project http-postgres tests/service/x.test.ts
-			integration('http-postgres', { include: ['tests/service/**/*.test.ts'], exclude: [...SQLITE_OR_BOTH_AT_ONCE, ...TIMED], env: { TEST_ENGINE: 'postgres' } }),
+			integration('http-postgres', {
+				include: ['tests/service/**/*.test.ts'],
+				exclude: [...SQLITE_OR_BOTH_AT_ONCE, ...TIMED],
+				env: { TEST_ENGINE: 'postgres' }
+			}),
 			integration('browser', { include: ['tests/e2e/**/*.test.ts'], env: { TEST_ENGINE: 'sqlite' } }),
 			// Files whose assertions are about timing, once the parallel ones are done, one at a time.
 			integration('http-sqlite-timed', { include: TIMED, env: { TEST_ENGINE: 'sqlite' } }, 'alone'),

@@ -44,7 +44,17 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { benchBrowser } from './bench/browser';
 import { formatTable } from './bench/naive-compare';
-import { ensureBenchBuild, ensureBuild, freshCacheDir, preparePostgresDataset, prepareDataset, startClusteredServer, startNaiveServer, startProductionServer, type RunningServer } from './bench/server';
+import {
+	ensureBenchBuild,
+	ensureBuild,
+	freshCacheDir,
+	preparePostgresDataset,
+	prepareDataset,
+	startClusteredServer,
+	startNaiveServer,
+	startProductionServer,
+	type RunningServer
+} from './bench/server';
 import { benchService, keywordAgreement } from './bench/service';
 import { benchSignin } from './bench/signin';
 import { benchNetwork, formatNetwork, VISITS, type NetworkPage, type Visit } from './bench/network';
@@ -114,10 +124,17 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 	process.once('SIGTERM', stopOnSignal);
 	const started = new Date();
 	// The load average says how much else ran on the machine: timings on a shared machine drift.
-	const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: { start: os.loadavg().map((l) => Number(l.toFixed(2))), end: [] as number[] } };
+	const machine = {
+		cpus: os.cpus().length,
+		model: os.cpus()[0]?.model,
+		memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+		node: process.version,
+		loadAverage: { start: os.loadavg().map((l) => Number(l.toFixed(2))), end: [] as number[] }
+	};
 	const result: Record<string, unknown> = {
 		name,
-		command: `${process.env.BENCH_SERVER_ENTRY ? `BENCH_SERVER_ENTRY=${process.env.BENCH_SERVER_ENTRY} ` : ''}npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+		command:
+			`${process.env.BENCH_SERVER_ENTRY ? `BENCH_SERVER_ENTRY=${process.env.BENCH_SERVER_ENTRY} ` : ''}npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
 		date: started.toISOString(),
 		machine,
 		recordsPerComponent: records
@@ -145,7 +162,9 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 				others.push(one);
 				const two = await startClusteredServer(pg.dataDir, records, 2, { DATABASE_URL: pg.databaseUrl });
 				others.push(two);
-				const before = values.baseline ? await startProductionServer(pg.dataDir, records, { DATABASE_URL: pg.databaseUrl }, path.resolve(values.baseline)) : null;
+				const before = values.baseline
+					? await startProductionServer(pg.dataDir, records, { DATABASE_URL: pg.databaseUrl }, path.resolve(values.baseline))
+					: null;
 				if (before) others.push(before);
 				result.service = await benchService(
 					[
@@ -158,9 +177,15 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 					key,
 					serviceOptions
 				);
-				const agreement = await keywordAgreement({ readers: 'pool', url: server.url, pid: server.pid }, { readers: 'postgres', url: one.url, pid: one.pid, key: pg.key }, key);
+				const agreement = await keywordAgreement(
+					{ readers: 'pool', url: server.url, pid: server.pid },
+					{ readers: 'postgres', url: one.url, pid: one.pid, key: pg.key },
+					key
+				);
 				for (const k of agreement)
-					log(`  keyword ranking, BM25 (SQLite) beside ts_rank (PostgreSQL), ${k.kind}: ${k.queries} queries, same totals ${k.sameTotals}, same first result ${k.sameFirst}, overlap of the first 10 ${k.overlapAt10}`);
+					log(
+						`  keyword ranking, BM25 (SQLite) beside ts_rank (PostgreSQL), ${k.kind}: ${k.queries} queries, same totals ${k.sameTotals}, same first result ${k.sameFirst}, overlap of the first 10 ${k.overlapAt10}`
+					);
 				result.keywordAgreement = agreement;
 			} finally {
 				for (const o of others) await o.stop();
@@ -190,7 +215,13 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 			const evaluation = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/eval-nl.ts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 			if (evaluation.status !== 0) throw new Error('the NL evaluation failed (scripts/eval-nl.ts)');
 			log(evaluation.stdout.trimEnd());
-			const latency = await benchService([{ readers: 'pool', url: server.url, pid: server.pid }], key, { seconds: Number(values.seconds), connections: values.connections!.split(',').map(Number), walkRuns: 0, log, only: ['natural language search'] });
+			const latency = await benchService([{ readers: 'pool', url: server.url, pid: server.pid }], key, {
+				seconds: Number(values.seconds),
+				connections: values.connections!.split(',').map(Number),
+				walkRuns: 0,
+				log,
+				only: ['natural language search']
+			});
 			// Questions that name a place and a year, aggregate Domain GenAI answers and question understanding, beside open questions.
 			const questions = (JSON.parse(fs.readFileSync('bench/nl-eval/queries.json', 'utf8')).queries as { search: string }[]).map((q) => q.search);
 			const understanding = await understandingLatency(server.url, key, dataDir, questions);
@@ -207,8 +238,12 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 			heading(`export: every record as CSV and GeoJSON, ${runs} runs each`);
 			const exported = await benchExport(server.url, server.pid, { runs, log });
 			result.export = exported;
-			log(`  median CSV: ${exported.median.csv.recordsPerSecond.toLocaleString('en')} records/s (${exported.median.csv.seconds} s for ${exported.median.csv.records.toLocaleString('en')}), server memory +${exported.median.csv.peakRssGrowthMiB} MiB at its peak`);
-			log(`  median GeoJSON: ${exported.median.geojson.recordsPerSecond.toLocaleString('en')} records/s, server memory +${exported.median.geojson.peakRssGrowthMiB} MiB at its peak`);
+			log(
+				`  median CSV: ${exported.median.csv.recordsPerSecond.toLocaleString('en')} records/s (${exported.median.csv.seconds} s for ${exported.median.csv.records.toLocaleString('en')}), server memory +${exported.median.csv.peakRssGrowthMiB} MiB at its peak`
+			);
+			log(
+				`  median GeoJSON: ${exported.median.geojson.recordsPerSecond.toLocaleString('en')} records/s, server memory +${exported.median.geojson.peakRssGrowthMiB} MiB at its peak`
+			);
 		}
 		if (sections.has('browser')) {
 			heading(`browser: explorer vs naive baseline, median of ${runs}`);
@@ -223,14 +258,27 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 			// change, built there), measured in the same run on the same dataset. Its stream cache, if
 			// it has one, starts empty too.
 			const pages = values.pages!.split(',') as NetworkPage[];
-			const baseline = values.baseline ? await startProductionServer(dataDir, records, { STREAM_CACHE_DIR: freshCacheDir() }, path.resolve(values.baseline)) : null;
+			const baseline = values.baseline
+				? await startProductionServer(dataDir, records, { STREAM_CACHE_DIR: freshCacheDir() }, path.resolve(values.baseline))
+				: null;
 			const uncached = pages.includes('uncached') ? await startProductionServer(dataDir, records, { STREAM_CACHE_MB: '0' }) : null;
 			try {
 				if (baseline && !pages.includes('baseline')) pages.splice(1, 0, 'baseline');
-				const others = { ...(baseline ? { baseline } : {}), ...(uncached ? { uncached } : {}), ...(pages.includes('naive') ? { naive: await naiveServer() } : {}) };
+				const others = {
+					...(baseline ? { baseline } : {}),
+					...(uncached ? { uncached } : {}),
+					...(pages.includes('naive') ? { naive: await naiveServer() } : {})
+				};
 				// --links loopback,40ms,150ms: a link by its name's first words, spaces left out.
 				const linkName = (l: { name: string }) => l.name.split(',')[0].replace(/\s+/g, '');
-				const links = values.links ? LINKS.filter((l) => values.links!.split(',').map((n) => n.replace(/\s+/g, '')).includes(linkName(l))) : LINKS;
+				const links = values.links
+					? LINKS.filter((l) =>
+							values
+								.links!.split(',')
+								.map((n) => n.replace(/\s+/g, ''))
+								.includes(linkName(l))
+						)
+					: LINKS;
 				const visits = (values.visits ?? VISITS.join(',')).split(',') as Visit[];
 				const network = await benchNetwork(server.url, { runs, timeoutSeconds, log, pages, visits, links, serverPid: server.pid, others });
 				result.network = network;
@@ -242,7 +290,9 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 		}
 		if (sections.has('team')) {
 			heading(`team: the record stream for one analyst and for eight at once, first and later loads, ${runs} runs`);
-			const baseline = values.baseline ? await startProductionServer(dataDir, records, { STREAM_CACHE_DIR: freshCacheDir() }, path.resolve(values.baseline)) : null;
+			const baseline = values.baseline
+				? await startProductionServer(dataDir, records, { STREAM_CACHE_DIR: freshCacheDir() }, path.resolve(values.baseline))
+				: null;
 			// This build on an empty stream cache, started anew for each cold measurement.
 			let cold: RunningServer | null = null;
 			const restartCold = async () => {
@@ -251,7 +301,10 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 				return cold;
 			};
 			try {
-				const servers = [{ name: 'explorer', url: server.url, pid: server.pid, restartCold }, ...(baseline ? [{ name: 'baseline', url: baseline.url, pid: baseline.pid }] : [])];
+				const servers = [
+					{ name: 'explorer', url: server.url, pid: server.pid, restartCold },
+					...(baseline ? [{ name: 'baseline', url: baseline.url, pid: baseline.pid }] : [])
+				];
 				result.team = await benchTeam(servers, { runs, log });
 				log(formatTeam(result.team as TeamRow[]));
 			} finally {
@@ -297,7 +350,13 @@ async function main() {
 		const growth = growthTable(runs as unknown as ScaleRun[]);
 		log(`\n# growth from ${sizes.map((s) => s.toLocaleString('en')).join(' to ')} records per component (k: cost ∝ records^k)`);
 		log(formatGrowth(growth));
-		writeResult(values.name ?? `${only}-scales`, { command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(), date: new Date().toISOString(), sizes, growth, runs: runs.map((r) => r.name) });
+		writeResult(values.name ?? `${only}-scales`, {
+			command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+			date: new Date().toISOString(),
+			sizes,
+			growth,
+			runs: runs.map((r) => r.name)
+		});
 	}
 }
 

@@ -52,7 +52,9 @@ if (!values.out === !values.video) fail('give either --out FILE.png or --video F
 const size = parseSize(values.size!);
 if (!size) fail(`--size ${values.size}: expected WIDTHxHEIGHT, for example 1920x1080`);
 const scale = Number(values.scale);
-const video = values.video ? { seconds: Number(values.duration), fps: Number(values.fps), format: /\.mp4$/i.test(values.video) ? ('mp4' as const) : ('webm' as const) } : null;
+const video = values.video
+	? { seconds: Number(values.duration), fps: Number(values.fps), format: /\.mp4$/i.test(values.video) ? ('mp4' as const) : ('webm' as const) }
+	: null;
 if (values.video && !/\.(webm|mp4)$/i.test(values.video)) fail('--video: the file name must end in .webm or .mp4');
 const problem = video ? videoProblem({ ...size, ...video }) : sizeProblem({ ...size, scale });
 if (problem) fail(problem);

@@ -44,7 +44,15 @@ function countries(): Label[] {
 	const all = require('world-countries') as { name: { common: string }; latlng: [number, number]; area: number; cca3: string }[];
 	return all
 		.filter((c) => c.cca3 !== 'ATA' && c.area > 0)
-		.map((c) => ({ name: c.name.common, lon: c.latlng[1], lat: c.latlng[0], kind: 0 as Kind, rank: 1e12 + c.area, from: c.area > 500_000 ? 1 : c.area > 50_000 ? 2.5 : 4, until: 7 }));
+		.map((c) => ({
+			name: c.name.common,
+			lon: c.latlng[1],
+			lat: c.latlng[0],
+			kind: 0 as Kind,
+			rank: 1e12 + c.area,
+			from: c.area > 500_000 ? 1 : c.area > 50_000 ? 2.5 : 4,
+			until: 7
+		}));
 }
 
 function towns(): Label[] {
@@ -53,13 +61,30 @@ function towns(): Label[] {
 		.filter((c) => c.population >= MIN_TOWN_POPULATION || c.featureCode === 'PPLC')
 		.map((c) => {
 			const capital = c.featureCode === 'PPLC';
-			return { name: c.name, lon: c.loc.coordinates[0], lat: c.loc.coordinates[1], kind: (capital ? 1 : 3) as Kind, rank: (capital ? 1e10 : 0) + c.population, from: capital ? 3 : 4, until: 99 };
+			return {
+				name: c.name,
+				lon: c.loc.coordinates[0],
+				lat: c.loc.coordinates[1],
+				kind: (capital ? 1 : 3) as Kind,
+				rank: (capital ? 1e10 : 0) + c.population,
+				from: capital ? 3 : 4,
+				until: 99
+			};
 		});
 }
 
 interface Admin1Feature {
 	type: 'Feature';
-	properties: { name?: string; name_en?: string; admin?: string; labelrank?: number; min_label?: number; latitude?: number; longitude?: number; adm0_a3?: string };
+	properties: {
+		name?: string;
+		name_en?: string;
+		admin?: string;
+		labelrank?: number;
+		min_label?: number;
+		latitude?: number;
+		longitude?: number;
+		adm0_a3?: string;
+	};
 	geometry: unknown;
 }
 
@@ -71,7 +96,9 @@ function admin1(): { labels: Label[]; features: Admin1Feature[] } {
 		const p = f.properties;
 		const name = p.name_en || p.name;
 		if (!name || p.longitude === undefined || p.latitude === undefined) return [];
-		return [{ name, lon: p.longitude, lat: p.latitude, kind: 2, rank: 1e9 - (p.labelrank ?? 10) * 1e7, from: Math.max(4, Math.min(7, p.min_label ?? 6)), until: 10 }];
+		return [
+			{ name, lon: p.longitude, lat: p.latitude, kind: 2, rank: 1e9 - (p.labelrank ?? 10) * 1e7, from: Math.max(4, Math.min(7, p.min_label ?? 6)), until: 10 }
+		];
 	});
 	return { labels, features };
 }
@@ -141,8 +168,16 @@ function main() {
 	);
 
 	const { topology } = require('topojson-server') as { topology: (o: object, q?: number) => object };
-	const simplify = require('topojson-simplify') as { presimplify: (t: object) => object; simplify: (t: object, w: number) => object; filter: (t: object, f: unknown) => object; filterWeight: (t: object, w: number) => unknown };
-	const slim = { type: 'FeatureCollection', features: features.map((f) => ({ type: 'Feature', properties: { n: f.properties.name_en || f.properties.name || '' }, geometry: f.geometry })) };
+	const simplify = require('topojson-simplify') as {
+		presimplify: (t: object) => object;
+		simplify: (t: object, w: number) => object;
+		filter: (t: object, f: unknown) => object;
+		filterWeight: (t: object, w: number) => unknown;
+	};
+	const slim = {
+		type: 'FeatureCollection',
+		features: features.map((f) => ({ type: 'Feature', properties: { n: f.properties.name_en || f.properties.name || '' }, geometry: f.geometry }))
+	};
 	let topo = simplify.presimplify(topology({ admin1: slim }, 1e4));
 	// Weight: the triangle area (planar, squared degrees) below which a point goes (see ADMIN1_WEIGHT).
 	topo = simplify.simplify(topo, ADMIN1_WEIGHT);
@@ -151,7 +186,9 @@ function main() {
 	fs.writeFileSync(path.join(OUT, 'admin1.json'), JSON.stringify(topo));
 	const size = (f: string) => `${(fs.statSync(path.join(OUT, f)).size / 1024).toFixed(0)} KiB`;
 	const byKind = [0, 1, 2, 3].map((k) => placed.filter((l) => l.kind === k).length);
-	console.log(`labels.json: ${placed.length} labels (countries ${byKind[0]}, capitals ${byKind[1]}, admin-1 ${byKind[2]}, towns ${byKind[3]}), ${chars.size} characters, ${size('labels.json')}`);
+	console.log(
+		`labels.json: ${placed.length} labels (countries ${byKind[0]}, capitals ${byKind[1]}, admin-1 ${byKind[2]}, towns ${byKind[3]}), ${chars.size} characters, ${size('labels.json')}`
+	);
 	console.log(`admin1.json: ${features.length} admin-1 areas, ${size('admin1.json')}`);
 }
 

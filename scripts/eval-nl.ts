@@ -58,7 +58,18 @@ const { values } = parseArgs({
 	}
 });
 const set = JSON.parse(fs.readFileSync('bench/nl-eval/queries.json', 'utf8')) as EvalSet;
-const ALL: ApiKey = { id: 'eval', name: 'eval', datasets: ['icd', 'icdb'], features: ['nl_search'], entities: null, rate: 1, burst: 1, credits: 0, createdAt: 0, revokedAt: null };
+const ALL: ApiKey = {
+	id: 'eval',
+	name: 'eval',
+	datasets: ['icd', 'icdb'],
+	features: ['nl_search'],
+	entities: null,
+	rate: 1,
+	burst: 1,
+	credits: 0,
+	createdAt: 0,
+	revokedAt: null
+};
 
 function prepare(dir: string): Db {
 	const db = openDatabase(path.resolve(dir));
@@ -74,7 +85,11 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Records of the query's country whose title or summary names one of the topic's forms. */
 function relevant(db: Db, q: Query): Set<number> {
 	const forms = new RegExp(`\\b(${topic(q.topic).forms.map(escape).join('|')})\\b`, 'i');
-	const rows = db.prepare('SELECT id, title, summary FROM records WHERE dataset = ? AND primary_country = ?').all(set.dataset, q.country) as { id: number; title: string; summary: string }[];
+	const rows = db.prepare('SELECT id, title, summary FROM records WHERE dataset = ? AND primary_country = ?').all(set.dataset, q.country) as {
+		id: number;
+		title: string;
+		summary: string;
+	}[];
 	return new Set(rows.filter((r) => forms.test(`${r.title}\n${r.summary}`)).map((r) => r.id));
 }
 
@@ -137,7 +152,8 @@ async function main(): Promise<void> {
 			const ranked = (await retrieve(sql, settings, ALL, set.dataset, q.search, { country: q.country }, { topK: 50, mode })).map((r) => r.recordId);
 			const row = { q, mode, ndcg: ndcg(ranked, rel, 10), recall: recall(ranked, rel, 50), ms: performance.now() - started };
 			rows.push(row);
-			if (values.verbose) console.log(`${q.id} ${mode.padEnd(6)} nDCG@10 ${row.ndcg.toFixed(3)} R@50 ${row.recall.toFixed(3)} |rel| ${rel.size} "${q.search}" (${q.country})`);
+			if (values.verbose)
+				console.log(`${q.id} ${mode.padEnd(6)} nDCG@10 ${row.ndcg.toFixed(3)} R@50 ${row.recall.toFixed(3)} |rel| ${rel.size} "${q.search}" (${q.country})`);
 		}
 	}
 	if (violations) throw new Error(`${violations} paraphrase queries share words with their relevant records`);
@@ -147,7 +163,9 @@ async function main(): Promise<void> {
 		const pick = (mode: RetrievalMode) => rows.filter((r) => r.mode === mode && (kind === 'all' || r.q.kind === kind));
 		const b = pick('bm25');
 		const h = pick('hybrid');
-		lines.push(`| ${kind} | ${b.length} | ${mean(b.map((r) => r.ndcg)).toFixed(3)} | ${mean(h.map((r) => r.ndcg)).toFixed(3)} | ${mean(b.map((r) => r.recall)).toFixed(3)} | ${mean(h.map((r) => r.recall)).toFixed(3)} |`);
+		lines.push(
+			`| ${kind} | ${b.length} | ${mean(b.map((r) => r.ndcg)).toFixed(3)} | ${mean(h.map((r) => r.ndcg)).toFixed(3)} | ${mean(b.map((r) => r.recall)).toFixed(3)} | ${mean(h.map((r) => r.recall)).toFixed(3)} |`
+		);
 	}
 	console.log(lines.join('\n'));
 	const quality = Object.fromEntries(
@@ -168,19 +186,34 @@ async function main(): Promise<void> {
 async function questionSets(db: Db, sql: Sql) {
 	ensureBuild();
 	const { key } = await createKey(sql, { name: 'eval', rate: 1e9, burst: 1e9, credits: 1e9 }, Date.now());
-	const server = await startProductionServer(path.resolve(values['data-dir']!), set.size, { DATASET_SEED: set.seed, DATABASE_URL: sql.engine === 'postgres' ? readSettings().database.url : '' });
+	const server = await startProductionServer(path.resolve(values['data-dir']!), set.size, {
+		DATASET_SEED: set.seed,
+		DATABASE_URL: sql.engine === 'postgres' ? readSettings().database.url : ''
+	});
 	try {
 		const constraints = await evaluateConstraints(server.url, key, db, values.seed!, 40);
 		const bias = await evaluateBias(server.url, key, db);
 		const answers = await evaluateAnswers(server.url, key, db, values.seed!, 30);
 		console.log(`\n| set | questions | measure | value |\n|---|---|---|---|`);
-		console.log(`| constraints (place, time, organisation, component named) | ${constraints.questions} | precision in the top 10 | ${constraints.precision_at_10.toFixed(3)} |`);
+		console.log(
+			`| constraints (place, time, organisation, component named) | ${constraints.questions} | precision in the top 10 | ${constraints.precision_at_10.toFixed(3)} |`
+		);
 		console.log(`| constraints | ${constraints.questions} | every named part read and applied | ${constraints.fully_understood.toFixed(3)} |`);
 		console.log(`| open questions | ${bias.questions} | highest year share ÷ data share (${bias.max_ratio_year}) | ${bias.max_ratio.toFixed(2)} |`);
 		console.log(`| answers (count, rank, trend) | ${answers.questions} | exact | ${answers.exact.toFixed(3)} |`);
-		console.log(`\nconstraint precision by question shape: ${Object.entries(constraints.by_kind).map(([k, v]) => `${k} ${v.precision.toFixed(2)} (${v.n})`).join(', ')}`);
-		console.log(`exact answers by kind: ${Object.entries(answers.by_kind).map(([k, v]) => `${k} ${v.exact.toFixed(2)} (${v.n})`).join(', ')}`);
-		console.log(`open questions, share of top-10 results / share of data by year: ${bias.years.map((y) => `${y.year} ${(100 * y.results).toFixed(1)}/${(100 * y.data).toFixed(1)} %`).join(', ')}`);
+		console.log(
+			`\nconstraint precision by question shape: ${Object.entries(constraints.by_kind)
+				.map(([k, v]) => `${k} ${v.precision.toFixed(2)} (${v.n})`)
+				.join(', ')}`
+		);
+		console.log(
+			`exact answers by kind: ${Object.entries(answers.by_kind)
+				.map(([k, v]) => `${k} ${v.exact.toFixed(2)} (${v.n})`)
+				.join(', ')}`
+		);
+		console.log(
+			`open questions, share of top-10 results / share of data by year: ${bias.years.map((y) => `${y.year} ${(100 * y.results).toFixed(1)}/${(100 * y.data).toFixed(1)} %`).join(', ')}`
+		);
 		if (values.verbose) {
 			for (const m of constraints.misses) console.log(`constraint miss (${m.precision}): ${m.question} [applied: ${m.applied.join(', ')}]`);
 			for (const m of answers.misses) console.log(`answer miss: ${m.question}: ${m.why}`);

@@ -115,7 +115,9 @@ async function run(sql: Sql, command: string | undefined, rest: string[], settin
 			return;
 		}
 		default:
-			fail('usage: npm run keys -- create --name N [--datasets icd,icdb] [--features ...] [--entities "A,B"] [--rate R] [--burst B] [--credits C] | list | revoke ID');
+			fail(
+				'usage: npm run keys -- create --name N [--datasets icd,icdb] [--features ...] [--entities "A,B"] [--rate R] [--burst B] [--credits C] | list | revoke ID'
+			);
 	}
 }
 

@@ -56,7 +56,10 @@ async function main(): Promise<void> {
 			const loadedIn = Date.now() - started;
 			await ensurePgNlIndex(pg, progress.update);
 			progress.end();
-			if (generated) console.error(`Records and keyword index loaded in ${(loadedIn / 1000).toFixed(1)} s; natural language index in ${((Date.now() - started - loadedIn) / 1000).toFixed(1)} s.`);
+			if (generated)
+				console.error(
+					`Records and keyword index loaded in ${(loadedIn / 1000).toFixed(1)} s; natural language index in ${((Date.now() - started - loadedIn) / 1000).toFixed(1)} s.`
+				);
 		} else {
 			const db = (sql as SqliteSql).db;
 			if (values.force) forgetDataset(db);
@@ -64,7 +67,10 @@ async function main(): Promise<void> {
 			const loadedIn = Date.now() - started;
 			ensureNlIndex(db, progress.update);
 			progress.end();
-			if (generated) console.error(`Records and keyword index generated in ${(loadedIn / 1000).toFixed(1)} s; natural language index in ${((Date.now() - started - loadedIn) / 1000).toFixed(1)} s.`);
+			if (generated)
+				console.error(
+					`Records and keyword index generated in ${(loadedIn / 1000).toFixed(1)} s; natural language index in ${((Date.now() - started - loadedIn) / 1000).toFixed(1)} s.`
+				);
 		}
 		const records = (await sql.pluck<number>('SELECT count(*) FROM records')) ?? 0;
 		const mappable = (await sql.pluck<number>('SELECT count(*) FROM records WHERE mappable = 1')) ?? 0;

@@ -19,7 +19,8 @@ try {
 	const { values } = parseArgs({ options: { workers: { type: 'string', short: 'w' } } });
 	if (values.workers !== undefined) {
 		workers = Number(values.workers);
-		if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new Error(`--workers: expected a whole number from 1 to 256, got "${values.workers}"`);
+		if (!Number.isInteger(workers) || workers < 1 || workers > 256)
+			throw new Error(`--workers: expected a whole number from 1 to 256, got "${values.workers}"`);
 	}
 } catch (error) {
 	process.stderr.write(`${error.message}\n${USAGE}\n`);

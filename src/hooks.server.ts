@@ -51,7 +51,8 @@ async function route(event: RequestEvent, resolve: Parameters<Handle>[0]['resolv
 		if (refused) return sessionGate.finish(event, refused);
 		// The page's config names its copy of the record stream, which takes a look at the key: only for pages.
 		let config: Promise<PageConfig> | undefined;
-		const configOf = () => (config ??= pageCopyName(rt, event.locals, dev ? event.url.origin : undefined).then((copy) => pageConfig(rt.settings, event.locals, copy)));
+		const configOf = () =>
+			(config ??= pageCopyName(rt, event.locals, dev ? event.url.origin : undefined).then((copy) => pageConfig(rt.settings, event.locals, copy)));
 		return sessionGate.finish(event, await resolve(event, { transformPageChunk: async ({ html }) => withPageConfig(html, await configOf(), event.url) }));
 	}
 

@@ -66,11 +66,17 @@ export interface ConstraintResult {
 }
 
 export async function evaluateConstraints(url: string, key: string, db: Db, seed: string, perDataset: number): Promise<ConstraintResult> {
-	const facts = db.prepare('SELECT primary_country AS country, second_geo_layer AS area, entity, primary_date AS date, component, dominant_lat AS lat, dominant_long AS lon FROM records WHERE uuid = ?');
+	const facts = db.prepare(
+		'SELECT primary_country AS country, second_geo_layer AS area, entity, primary_date AS date, component, dominant_lat AS lat, dominant_long AS lon FROM records WHERE uuid = ?'
+	);
 	const questions: ConstraintQuestion[] = DATASETS.flatMap((d) => constraintQuestions(db, d, seed, perDataset));
 	const rows: { q: ConstraintQuestion; precision: number; understood: boolean; applied: string[] }[] = [];
 	for (const q of questions) {
-		const body = await call<{ items: Item[]; interpretation?: { parts: { kind: string; status: string }[] } }>(url, key, `/v1/${q.dataset}/nl-search?${new URLSearchParams({ search: q.question, per_page: '10' })}`);
+		const body = await call<{ items: Item[]; interpretation?: { parts: { kind: string; status: string }[] } }>(
+			url,
+			key,
+			`/v1/${q.dataset}/nl-search?${new URLSearchParams({ search: q.question, per_page: '10' })}`
+		);
 		const top = body.items.slice(0, 10).map((i) => facts.get(i.uuid) as RecordFacts);
 		const precision = top.length ? top.filter((r) => satisfies(r, q.expected)).length / top.length : 0;
 		const applied = (body.interpretation?.parts ?? []).filter((p) => p.status === 'applied').map((p) => p.kind);
@@ -110,7 +116,11 @@ export async function evaluateBias(url: string, key: string, db: Db): Promise<Bi
 	let questions = 0;
 	for (const dataset of DATASETS) {
 		for (const phrase of topicPhrases()) {
-			const body = await call<{ items: Item[]; interpretation?: { parts: { status: string }[] } }>(url, key, `/v1/${dataset}/nl-search?${new URLSearchParams({ search: phrase, per_page: '10' })}`);
+			const body = await call<{ items: Item[]; interpretation?: { parts: { status: string }[] } }>(
+				url,
+				key,
+				`/v1/${dataset}/nl-search?${new URLSearchParams({ search: phrase, per_page: '10' })}`
+			);
 			// An open question names nothing: one the service reads a filter from is not open.
 			if (body.interpretation?.parts.some((p) => p.status === 'applied')) continue;
 			questions++;
@@ -156,7 +166,8 @@ function judge(q: AnswerQuestion, figures: Figures | undefined, answer: string):
 		const top = truth[0];
 		if (!top) return groups.length ? 'groups where the truth has none' : null;
 		const first = groups[0];
-		if (!first || first.count !== top.count || !truth.some((t) => t.label === first.label && t.count === top.count)) return `first ${first?.label} ${first?.count}, truth ${top.label} ${top.count}`;
+		if (!first || first.count !== top.count || !truth.some((t) => t.label === first.label && t.count === top.count))
+			return `first ${first?.label} ${first?.count}, truth ${top.label} ${top.count}`;
 		const wrong = truth.find((t) => got.has(t.label) && got.get(t.label) !== t.count);
 		if (wrong) return `${wrong.label}: ${got.get(wrong.label)}, truth ${wrong.count}`;
 		return stated(first.count) ? null : 'the answer does not state the figure';

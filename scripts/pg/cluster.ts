@@ -89,7 +89,16 @@ export function start(dir: string, log: (line: string) => void = () => {}): stri
 		// The socket lives in the data directory: only this cluster's users reach it.
 		run(serverBin('pg_ctl'), ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', `-k ${dir}`, '-w', '-t', '120', 'start']);
 	}
-	const exists = run(serverBin('psql'), ['-h', dir, '-U', ROLE, '-d', 'postgres', '-tAc', `SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`]).stdout.trim();
+	const exists = run(serverBin('psql'), [
+		'-h',
+		dir,
+		'-U',
+		ROLE,
+		'-d',
+		'postgres',
+		'-tAc',
+		`SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`
+	]).stdout.trim();
 	if (exists !== '1') createDatabase(dir, DATABASE);
 	return databaseUrl(dir);
 }

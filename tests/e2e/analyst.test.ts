@@ -92,12 +92,18 @@ describe('the records table', () => {
 		const { c } = db.one<{ c: string }>('SELECT primary_country c FROM records WHERE mappable = 1 GROUP BY c ORDER BY count(*) DESC LIMIT 1 OFFSET 2');
 		await page.getByLabel('Search countries').fill(c.slice(0, 4));
 		await page.getByTestId('country-list').getByText(c, { exact: true }).click();
-		const expected = db.rows<{ ref: string; primary_date: string }>("SELECT dataset || '/' || component || '/' || primary_id ref, primary_date FROM records WHERE mappable = 1 AND primary_country = ? ORDER BY primary_date DESC", c);
+		const expected = db.rows<{ ref: string; primary_date: string }>(
+			"SELECT dataset || '/' || component || '/' || primary_id ref, primary_date FROM records WHERE mappable = 1 AND primary_country = ? ORDER BY primary_date DESC",
+			c
+		);
 		await expect.poll(tableCount).toBe(expected.length);
 		// "Zoom to" the country: the map then holds every one of its records.
 		await page.getByTestId('zoom-to-countries').click();
 		await idle();
-		const box = db.one<{ w: number; s: number; e: number; n: number }>('SELECT min(dominant_long) w, min(dominant_lat) s, max(dominant_long) e, max(dominant_lat) n FROM records WHERE mappable = 1 AND primary_country = ?', c);
+		const box = db.one<{ w: number; s: number; e: number; n: number }>(
+			'SELECT min(dominant_long) w, min(dominant_lat) s, max(dominant_long) e, max(dominant_lat) n FROM records WHERE mappable = 1 AND primary_country = ?',
+			c
+		);
 		const bounds = await handle.bounds();
 		expect(bounds[0][0]).toBeLessThanOrEqual(box.w);
 		expect(bounds[0][1]).toBeLessThanOrEqual(box.s);
@@ -115,7 +121,11 @@ describe('the records table', () => {
 		await page.getByTestId('sort-entity').click();
 		await expect.poll(async () => (await tableRefs())?.[0]).not.toBe(refs[0]);
 		const byEntity = db.rows<{ entity: string }>('SELECT entity FROM records WHERE mappable = 1 AND primary_country = ? ORDER BY entity COLLATE NOCASE', c);
-		const entityOf = new Map(db.rows<{ ref: string; entity: string }>("SELECT dataset || '/' || component || '/' || primary_id ref, entity FROM records WHERE primary_country = ?", c).map((r) => [r.ref, r.entity]));
+		const entityOf = new Map(
+			db
+				.rows<{ ref: string; entity: string }>("SELECT dataset || '/' || component || '/' || primary_id ref, entity FROM records WHERE primary_country = ?", c)
+				.map((r) => [r.ref, r.entity])
+		);
 		expect((await tableRefs())!.map((u) => entityOf.get(u))).toEqual(byEntity.map((r) => r.entity));
 		await page.screenshot({ path: artifact('table-filtered.png') });
 		await page.getByTestId('sort-date').click();
@@ -144,7 +154,10 @@ describe('the records table', () => {
 		await expect.poll(() => panel.locator('.kind').innerText()).toBe(`${component === 'video' ? 'Video' : 'Image'} #${id}`);
 		await panel.getByTestId('open-media').click();
 		if (component === 'video') await expect.poll(() => page.frameLocator('[data-testid="player-frame"]').locator('audio').count(), { timeout: 10_000 }).toBe(1);
-		else await expect.poll(() => panel.getByTestId('image-viewer').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+		else
+			await expect
+				.poll(() => panel.getByTestId('image-viewer').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 10_000 })
+				.toBeGreaterThan(0);
 		// The URL is written once the map has flown there (software WebGL: seconds).
 		await expect.poll(() => new URL(page.url()).searchParams.get('rec') ?? '', { timeout: 30_000 }).toBe(record);
 		await expect.poll(() => handle.zoom()).toBeGreaterThan(10);
@@ -160,7 +173,11 @@ describe('drawn areas and the export of the filtered records', () => {
 		const parsed = parseAreas(text);
 		if (!parsed.ok) throw new Error(parsed.message);
 		const test = areaTest(parsed.areas)!;
-		return db.rows<{ uuid: string; ref: string; lat: number; lon: number }>("SELECT uuid, dataset || '/' || component || '/' || primary_id ref, dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1").filter((r) => test(r.lon, r.lat));
+		return db
+			.rows<{ uuid: string; ref: string; lat: number; lon: number }>(
+				"SELECT uuid, dataset || '/' || component || '/' || primary_id ref, dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1"
+			)
+			.filter((r) => test(r.lon, r.lat));
 	};
 
 	it('draws a polygon that filters the map, the table and the URL; a second area adds to it', async () => {
@@ -210,7 +227,12 @@ describe('drawn areas and the export of the filtered records', () => {
 		await (await download).saveAs(file);
 		const rows = fs.readFileSync(file, 'utf8').trim().split('\r\n');
 		expect(rows[0]).toBe('uuid,dataset,component,primary_id,primary_date,primary_country,second_geo_layer,entity,title,dominant_lat,dominant_long');
-		expect(rows.slice(1).map((r) => r.slice(0, 36)).sort()).toEqual(inside.map((r) => r.uuid).sort());
+		expect(
+			rows
+				.slice(1)
+				.map((r) => r.slice(0, 36))
+				.sort()
+		).toEqual(inside.map((r) => r.uuid).sort());
 		await expect.poll(() => dialog.getByTestId('records-export-status').getAttribute('data-received').then(Number)).toBe(inside.length);
 		await page.screenshot({ path: artifact('records-export.png') });
 
@@ -379,8 +401,16 @@ describe('overlays that leave with their panel', () => {
 		await page.getByTestId('record-panel').waitFor();
 		await expect.poll(() => new URL(page.url()).searchParams.get('rec') ?? '', { timeout: 30_000 }).not.toBe('');
 		const [dataset, component, id] = new URL(page.url()).searchParams.get('rec')!.split('/');
-		const { country } = db.one<{ country: string }>('SELECT primary_country country FROM records WHERE dataset = ? AND component = ? AND primary_id = ?', dataset, component, Number(id));
-		const other = db.one<{ c: string }>('SELECT primary_country c FROM records WHERE mappable = 1 AND primary_country <> ? GROUP BY c ORDER BY count(*) DESC LIMIT 1', country).c;
+		const { country } = db.one<{ country: string }>(
+			'SELECT primary_country country FROM records WHERE dataset = ? AND component = ? AND primary_id = ?',
+			dataset,
+			component,
+			Number(id)
+		);
+		const other = db.one<{ c: string }>(
+			'SELECT primary_country c FROM records WHERE mappable = 1 AND primary_country <> ? GROUP BY c ORDER BY count(*) DESC LIMIT 1',
+			country
+		).c;
 		const choose = async (name: string) => {
 			await page.getByLabel('Search countries').fill(name.slice(0, 4));
 			await page.getByTestId('country-list').getByText(name, { exact: true }).click();
@@ -416,7 +446,9 @@ describe('overlays that leave with their panel', () => {
 				// Somewhere on the map's lower left, 40 px from any record drawn, off the view switch.
 				const panel = document.querySelector('[data-testid="view-panel"]')!.getBoundingClientRect();
 				const onPanel = (px: number, py: number) => px >= panel.left - 10 && px <= panel.right + 10 && py >= panel.top - 10 && py <= panel.bottom + 10;
-				for (let dy = 60; dy < h - 60; dy += 20) for (let dx = 40; dx < w / 2; dx += 20) if (!onPanel(x + dx, y + h - dy) && pts.every((p) => Math.hypot(p.x - (x + dx), p.y - (y + h - dy)) > 40)) return { x: x + dx, y: y + h - dy };
+				for (let dy = 60; dy < h - 60; dy += 20)
+					for (let dx = 40; dx < w / 2; dx += 20)
+						if (!onPanel(x + dx, y + h - dy) && pts.every((p) => Math.hypot(p.x - (x + dx), p.y - (y + h - dy)) > 40)) return { x: x + dx, y: y + h - dy };
 				return null;
 			},
 			{ x: box.x, y: box.y, w: box.width, h: box.height }

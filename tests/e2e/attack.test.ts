@@ -26,11 +26,16 @@ beforeAll(async () => {
 	port = Number(new URL(server.url).port);
 	// The attacker's own site: an empty page whose scripts the tests run.
 	attackerPort = await freePort();
-	attacker = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Cute cats</title><h1>Cute cats</h1>'));
+	attacker = http.createServer((_req, res) =>
+		res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Cute cats</title><h1>Cute cats</h1>')
+	);
 	await new Promise<void>((resolve) => attacker.listen(attackerPort, '127.0.0.1', resolve));
 	// Chromium's Local Network Access check would stop some of these requests itself; it is off
 	// so that what is tested is the server's own defence, which other and older browsers rely on.
-	browser = await launchChromium(['--host-resolver-rules=MAP evil.example 127.0.0.1', '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights']);
+	browser = await launchChromium([
+		'--host-resolver-rules=MAP evil.example 127.0.0.1',
+		'--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights'
+	]);
 });
 afterAll(async () => {
 	db?.close();
@@ -75,7 +80,11 @@ describe('DNS rebinding: evil.example now resolves to the explorer', () => {
 				search: await attempt('/api/search?q=convoy'),
 				ask: await attempt('/api/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: ask }),
 				service: await attempt('/v1/icd/videos?per_page=100'),
-				mcp: await attempt('/mcp-all', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }),
+				mcp: await attempt('/mcp-all', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+					body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
+				}),
 				player: await attempt('/media/player/x')
 			};
 		}, ASK);

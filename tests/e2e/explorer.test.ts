@@ -34,7 +34,13 @@ async function clickUntil(x: number, y: number, done: () => Promise<boolean>): P
 	for (let i = 0; i < 3; i++) {
 		await page.mouse.move(x, y);
 		await page.mouse.click(x, y);
-		const ok = await expect.poll(done, { timeout: 3000 }).toBe(true).then(() => true, () => false);
+		const ok = await expect
+			.poll(done, { timeout: 3000 })
+			.toBe(true)
+			.then(
+				() => true,
+				() => false
+			);
 		if (ok) return;
 	}
 	throw new Error(`clicking at ${x},${y} had no effect`);
@@ -68,7 +74,8 @@ describe('the map explorer', () => {
 				if (!canvas || records === 0 || window.__firstPaint) return;
 				const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
 				let recordPixels = 0; // the density image's colours: ICD orange, ICDB blue
-				for (let i = 0; i < data.length; i += 4) if ((data[i] > 200 && data[i + 2] < 170 && data[i] - data[i + 2] > 60) || data[i + 2] - data[i] > 60) recordPixels++;
+				for (let i = 0; i < data.length; i += 4)
+					if ((data[i] > 200 && data[i + 2] < 170 && data[i] - data[i + 2] > 60) || data[i + 2] - data[i] > 60) recordPixels++;
 				const mapCanvas = document.querySelector('.maplibregl-canvas') as HTMLCanvasElement | null;
 				window.__firstPaint = { records, recordPixels, mapHidden: !mapCanvas || mapCanvas.style.visibility === 'hidden' };
 			}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-records'] });
@@ -140,7 +147,9 @@ describe('the map explorer', () => {
 
 	it('opens a record’s detail, its video player and an image', async () => {
 		// Go to a place with records and zoom past the cluster zoom so records are drawn as themselves.
-		const place = db.one<{ lat: number; lon: number }>("SELECT dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1 AND component = 'video' GROUP BY second_geo_layer ORDER BY count(*) DESC LIMIT 1");
+		const place = db.one<{ lat: number; lon: number }>(
+			"SELECT dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1 AND component = 'video' GROUP BY second_geo_layer ORDER BY count(*) DESC LIMIT 1"
+		);
 		await handle.jumpTo(place.lon, place.lat, 11);
 		await idle();
 		await expect.poll(async () => (await points()).length, { timeout: 5000 }).toBeGreaterThan(0);
@@ -176,7 +185,12 @@ describe('the map explorer', () => {
 		expect(image).toBeDefined();
 		// A link shared before the lean stream names the record by uuid: it still opens, the same
 		// record, and the URL then names it by primary_id.
-		const imageRow = db.one<{ uuid: string; title: string }>('SELECT uuid, title FROM records WHERE dataset = ? AND component = ? AND primary_id = ?', image!.dataset, image!.component, Number(image!.ref));
+		const imageRow = db.one<{ uuid: string; title: string }>(
+			'SELECT uuid, title FROM records WHERE dataset = ? AND component = ? AND primary_id = ?',
+			image!.dataset,
+			image!.component,
+			Number(image!.ref)
+		);
 		await page.evaluate((rec) => {
 			const u = new URL(location.href);
 			u.searchParams.set('rec', rec);
@@ -209,7 +223,8 @@ describe('the header', () => {
 				height: document.querySelector('header.top')!.getBoundingClientRect().height
 			};
 		});
-	const overlaps = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+	const overlaps = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) =>
+		a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 	it('keeps the loading line on one line, clear of the buttons, at 1280 and at 1920 pixels wide', async () => {
 		try {

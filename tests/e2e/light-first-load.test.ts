@@ -15,7 +15,9 @@ const t = browserAndServer({ size: 1500 });
 const ENGINE_CODE = /maplibregl-canvas|luma\.gl|deckgl|TerraDraw/;
 
 /** Serves the app's scripts through the test: those of the engine wait for `release`; the others are counted. */
-async function holdEngine(page: Page): Promise<{ held: string[]; firstAskedAt: () => number; progressWhenAsked: () => string | null; firstLoadBytes: () => number; release: () => void }> {
+async function holdEngine(
+	page: Page
+): Promise<{ held: string[]; firstAskedAt: () => number; progressWhenAsked: () => string | null; firstLoadBytes: () => number; release: () => void }> {
 	let release = () => {};
 	let progressWhenAsked: string | null = null;
 	const released = new Promise<void>((resolve) => (release = resolve));
@@ -49,7 +51,8 @@ async function watchHandOver(page: Page): Promise<() => Promise<{ painted: numbe
 		new MutationObserver((changes) => {
 			for (const c of changes) {
 				const el = c.target as HTMLElement;
-				if (window.__handOver || !el.classList.contains('maplibregl-canvas') || c.oldValue?.includes('hidden') !== true || el.style.visibility === 'hidden') continue;
+				if (window.__handOver || !el.classList.contains('maplibregl-canvas') || c.oldValue?.includes('hidden') !== true || el.style.visibility === 'hidden')
+					continue;
 				const layers = window.__explorer?.layers() ?? [];
 				window.__handOver = {
 					painted: Number(document.querySelector('[data-testid="first-paint"]')?.getAttribute('data-records') ?? 0),
@@ -94,7 +97,9 @@ describe('the first load', () => {
 			await expect.poll(() => engine.held.length, { timeout: 30_000 }).toBeGreaterThan(0);
 			expect(engine.firstAskedAt()).toBeGreaterThan(streamAnswered);
 			// (Read in the page as the first of them was held: poll, the reading may still be on its way.)
-			await expect.poll(() => engine.progressWhenAsked() ?? '', { timeout: 10_000 }).toMatch(new RegExp(`${mappable.toLocaleString('en-US')} mappable records loaded`));
+			await expect
+				.poll(() => engine.progressWhenAsked() ?? '', { timeout: 10_000 })
+				.toMatch(new RegExp(`${mappable.toLocaleString('en-US')} mappable records loaded`));
 
 			engine.release();
 			await expect.poll(() => page.getByTestId('visible-count').getAttribute('data-total').then(Number), { timeout: 30_000 }).toBe(mappable);
@@ -177,17 +182,31 @@ describe('the first load', () => {
 			]) {
 				await page.goto(`${t.server.url}/?at=${lon},${lat},${zoom}`);
 				await expect.poll(() => explorer.ready(), { timeout: 30_000 }).toBe(true);
-				const points: [number, number][] = [[lon, lat], [-170, 70], [120, -45], [0, 0], [179.9, -60]];
-				const seen = await explorer.run(async (e, { pts, view }) => {
-					const map = e.map;
-					// MapLibre constrains a view for the size it has when the view is set; the header may
-					// reflow after the map is created, and MapLibre then keeps the centre it constrained for
-					// the old height. Setting the asked view again at the current size compares like with like.
-					map.resize();
-					map.jumpTo({ center: [view[0], view[1]], zoom: view[2] });
-					await new Promise((r) => requestAnimationFrame(r));
-					return { width: map.transform.width, height: map.transform.height, zoom: map.getZoom(), projected: pts.map((p) => map.project(p)).map((p) => [p.x, p.y]) };
-				}, { pts: points, view: [lon, lat, zoom] });
+				const points: [number, number][] = [
+					[lon, lat],
+					[-170, 70],
+					[120, -45],
+					[0, 0],
+					[179.9, -60]
+				];
+				const seen = await explorer.run(
+					async (e, { pts, view }) => {
+						const map = e.map;
+						// MapLibre constrains a view for the size it has when the view is set; the header may
+						// reflow after the map is created, and MapLibre then keeps the centre it constrained for
+						// the old height. Setting the asked view again at the current size compares like with like.
+						map.resize();
+						map.jumpTo({ center: [view[0], view[1]], zoom: view[2] });
+						await new Promise((r) => requestAnimationFrame(r));
+						return {
+							width: map.transform.width,
+							height: map.transform.height,
+							zoom: map.getZoom(),
+							projected: pts.map((p) => map.project(p)).map((p) => [p.x, p.y])
+						};
+					},
+					{ pts: points, view: [lon, lat, zoom] }
+				);
 				const ours = mercatorView({ lon, lat }, zoom, seen.width, seen.height, MAX_ZOOM);
 				expect(ours.zoom, `zoom at ${lon},${lat},${zoom}`).toBeCloseTo(seen.zoom, 6);
 				points.forEach((p, i) => {

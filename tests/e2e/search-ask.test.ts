@@ -136,7 +136,11 @@ describe('questions that name a place and a period', () => {
 	/** The page afresh at `query` (the map's filters in the URL), every record loaded. */
 	async function reopen(query = '') {
 		await page.goto(`${explorer.server.url}/${query}`);
-		await page.waitForFunction((n) => document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total') === n, String(db.count('mappable = 1')), { timeout: 30_000 });
+		await page.waitForFunction(
+			(n) => document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total') === n,
+			String(db.count('mappable = 1')),
+			{ timeout: 30_000 }
+		);
 		await idle();
 	}
 	const param = (name: string) => new URL(page.url()).searchParams.get(name);
@@ -148,7 +152,9 @@ describe('questions that name a place and a period', () => {
 			 GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`
 		);
 	const mappableIn = (country: string | null, from: string, to: string) =>
-		country ? db.count('mappable = 1 AND primary_country = ? AND primary_date BETWEEN ? AND ?', country, from, to) : db.count('mappable = 1 AND primary_date BETWEEN ? AND ?', from, to);
+		country
+			? db.count('mappable = 1 AND primary_country = ? AND primary_date BETWEEN ? AND ?', country, from, to)
+			: db.count('mappable = 1 AND primary_date BETWEEN ? AND ?', from, to);
 
 	it('Search by meaning applies them as filters, shows them as chips, and the map follows; removing a chip gives the map back', async () => {
 		const { country, year } = busiest();

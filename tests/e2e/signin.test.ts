@@ -49,7 +49,11 @@ const total = (page: Page) => page.getByTestId('visible-count').getAttribute('da
 beforeAll(async () => {
 	server = await startServer({ env: { EXPLORER_AUTH: 'signin' } });
 	db = oracle(server);
-	entities = db.rows<{ entity: string }>("SELECT entity FROM records WHERE dataset = 'icd' AND mappable = 1 AND entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 3").map((r) => r.entity);
+	entities = db
+		.rows<{ entity: string }>(
+			"SELECT entity FROM records WHERE dataset = 'icd' AND mappable = 1 AND entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 3"
+		)
+		.map((r) => r.entity);
 	keys.a = server.createKey(['--datasets', 'icd', '--entities', entities.join(',')]);
 	keys.b = server.createKey(['--datasets', 'icd,icdb']);
 	browser = await launchBrowser();
@@ -63,14 +67,20 @@ afterAll(async () => {
 describe('two analysts, two keys', () => {
 	let a: Analyst;
 	let b: Analyst;
-	const expected = { a: () => db.count(`mappable = 1 AND dataset = 'icd' AND entity IN (${entities.map(() => '?').join(',')})`, ...entities), b: () => db.count('mappable = 1') };
+	const expected = {
+		a: () => db.count(`mappable = 1 AND dataset = 'icd' AND entity IN (${entities.map(() => '?').join(',')})`, ...entities),
+		b: () => db.count('mappable = 1')
+	};
 
 	beforeAll(async () => {
 		[a, b] = await Promise.all([open(), open()]);
 	});
 
 	it('each signs in through the form and comes back to the view they asked for', async () => {
-		for (const [who, analyst] of [['a', a], ['b', b]] as const) {
+		for (const [who, analyst] of [
+			['a', a],
+			['b', b]
+		] as const) {
 			await analyst.page.goto(`${server.url}/?at=20,10,1.5`);
 			expect(new URL(analyst.page.url()).pathname).toBe('/signin');
 			await expect.poll(() => analyst.page.getByTestId('signin-notice').textContent()).toContain('Sign in with your service key');
@@ -137,7 +147,7 @@ describe('two analysts, two keys', () => {
 		await expect.poll(() => total(b.page), { timeout: 30_000 }).toBe(expected.b());
 	});
 
-	it('a revoked key\'s next request leads to the sign-in page, which says why', async () => {
+	it("a revoked key's next request leads to the sign-in page, which says why", async () => {
 		// a: the next request is the record stream of a reload (refused inside the stream).
 		server.keys(['revoke', keys.a.id]);
 		await a.page.reload();
@@ -157,7 +167,9 @@ describe('two analysts, two keys', () => {
 		expect(traffic.length).toBeGreaterThan(50);
 		/** Where a secret appears: what carried it, and the text around it. */
 		const found = (haystack: { what: string; text: string }[], secret: string) =>
-			haystack.filter((t) => t.text.includes(secret)).map((t) => `${t.what}: …${t.text.slice(Math.max(0, t.text.indexOf(secret) - 200), t.text.indexOf(secret) + secret.length + 100)}…`);
+			haystack
+				.filter((t) => t.text.includes(secret))
+				.map((t) => `${t.what}: …${t.text.slice(Math.max(0, t.text.indexOf(secret) - 200), t.text.indexOf(secret) + secret.length + 100)}…`);
 		for (const key of [keys.a.key, keys.b.key]) {
 			// The secret is everything after icd_<id>_: base64url may itself hold '_' (split('_')[2] once
 			// yielded a two-letter piece that matched minified code by chance).

@@ -33,7 +33,10 @@ function streamRequests(page: Page): { url: string; served: string | null }[] {
 }
 
 async function loaded(page: Page, records: number): Promise<void> {
-	await page.waitForFunction((n) => document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total') === String(n), records, { timeout: 60_000, polling: 100 });
+	await page.waitForFunction((n) => document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total') === String(n), records, {
+		timeout: 60_000,
+		polling: 100
+	});
 	await expect.poll(() => page.getByTestId('freshness').count(), { timeout: 30_000 }).toBe(1);
 	await settled(page, 60_000);
 }
@@ -159,7 +162,7 @@ describe('a return visit, against a service that gains records', () => {
 	});
 });
 
-describe('the same link, whatever order the manifests\' pages arrive in', () => {
+describe("the same link, whatever order the manifests' pages arrive in", () => {
 	let fake: FakeService;
 	let server: TestServer;
 
@@ -231,7 +234,7 @@ describe('signing out', () => {
 		return page;
 	}
 
-	it('deletes the page\'s copy of the records', async () => {
+	it("deletes the page's copy of the records", async () => {
 		const page = await onTheMapWithACopy(server.createKey(['--name', 'analyst', '--features', 'geo,detail,lookup']).key);
 		await page.getByTestId('signout').click();
 		await page.waitForURL((u) => u.pathname === '/signin');

@@ -32,7 +32,10 @@ const done = encodeControl({ type: 'done', received: 0, ms: 1 });
 /** The page with /api/stream answered by `body`; the progress line's text once it shows a notice. */
 async function openWith(body: Uint8Array | null): Promise<Page> {
 	const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-	if (body) await page.context().route('**/api/stream*', (route) => route.fulfill({ status: 200, headers: { 'content-type': STREAM_CONTENT_TYPE }, body: Buffer.from(body) }));
+	if (body)
+		await page
+			.context()
+			.route('**/api/stream*', (route) => route.fulfill({ status: 200, headers: { 'content-type': STREAM_CONTENT_TYPE }, body: Buffer.from(body) }));
 	await page.goto(server.url);
 	return page;
 }
@@ -43,14 +46,18 @@ const total = (page: Page) => page.getByTestId('visible-count').getAttribute('da
 describe('a record stream of another format version', () => {
 	it('format 1 (no version header) is refused with a readable message, and no record is drawn', async () => {
 		const page = await openWith(Buffer.concat([start, done]));
-		await expect.poll(() => notice(page), { timeout: 30_000 }).toMatch(/^The explorer's server sent the records in an older format \(version 1, without a version header\) than this page reads \(version 2\)\./);
+		await expect
+			.poll(() => notice(page), { timeout: 30_000 })
+			.toMatch(/^The explorer's server sent the records in an older format \(version 1, without a version header\) than this page reads \(version 2\)\./);
 		expect(await total(page)).toBe(0);
 		await page.context().close();
 	});
 
 	it('a later version is refused, naming both versions', async () => {
 		const page = await openWith(Buffer.concat([encodeHeader(STREAM_FORMAT_VERSION + 1), start, done]));
-		await expect.poll(() => notice(page), { timeout: 30_000 }).toContain(`format version ${STREAM_FORMAT_VERSION + 1}; this page reads version ${STREAM_FORMAT_VERSION}`);
+		await expect
+			.poll(() => notice(page), { timeout: 30_000 })
+			.toContain(`format version ${STREAM_FORMAT_VERSION + 1}; this page reads version ${STREAM_FORMAT_VERSION}`);
 		expect(await total(page)).toBe(0);
 		await page.context().close();
 	});

@@ -44,7 +44,9 @@ describe('the record stream', () => {
 			context.on('requestfailed', (r) => isStream(r) && log.push(`failed: ${r.failure()?.errorText}`));
 			context.on('requestfinished', (r) => isStream(r) && log.push('finished'));
 			await page.goto(server.url);
-			await page.waitForFunction((n) => document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total') === n, mappable, { timeout: 60_000 });
+			await page.waitForFunction((n) => document.querySelector('[data-testid="visible-count"]')?.getAttribute('data-total') === n, mappable, {
+				timeout: 60_000
+			});
 			await settled(page, 60_000);
 			// The response's end reaches the network log a moment after the last record.
 			await expect.poll(() => log.join(', '), { timeout: 15_000 }).toBe('request, finished');

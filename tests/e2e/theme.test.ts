@@ -23,7 +23,10 @@ afterAll(() => explorer?.close());
 
 /** Relative luminance of a CSS rgb()/rgba() colour (0 black … 1 white). */
 function luminanceOfCss(colour: string): number {
-	const [r, g, b] = colour.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+	const [r, g, b] = colour
+		.match(/[\d.]+/g)!
+		.slice(0, 3)
+		.map(Number);
 	return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }
 

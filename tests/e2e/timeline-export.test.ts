@@ -179,7 +179,10 @@ describe('briefing images', () => {
 	it('keeps points and clusters their size at 2× (four times the pixels, not the same)', async () => {
 		await page.getByTestId('date-from').fill('');
 		await page.getByTestId('date-to').fill('');
-		await page.getByRole('button', { name: 'All dates' }).click().catch(() => {});
+		await page
+			.getByRole('button', { name: 'All dates' })
+			.click()
+			.catch(() => {});
 		await idle();
 		const one = await exportImage({ width: 800, height: 560, scale: 1, title: 'Scale 1' });
 		const two = await exportImage({ width: 800, height: 560, scale: 2, title: 'Scale 2' });
@@ -192,7 +195,12 @@ describe('briefing images', () => {
 	}, 180_000); // two exports drawn in software WebGL: past 60 s on a loaded 2-core machine
 
 	it('refuses sizes it cannot make, with a reason', async () => {
-		const error = await handle.run((e) => e.exportImage({ width: 5000, height: 1000, scale: 2 }).then(() => null, (error: Error) => error.message));
+		const error = await handle.run((e) =>
+			e.exportImage({ width: 5000, height: 1000, scale: 2 }).then(
+				() => null,
+				(error: Error) => error.message
+			)
+		);
 		expect(error).toMatch(/at most 8192/);
 	});
 
@@ -210,11 +218,19 @@ describe('briefing images', () => {
 		// With nothing listening: it starts the app (a small dataset in its own directory), then stops it.
 		const port = await freePort();
 		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brief-app-'));
-		const own = runScript('scripts/brief.ts', ['--out', out, '--view', 'at=10,10,1.5', '--size', '640x480'], { PORT: String(port), DATA_DIR: dataDir, DATASET_SIZE: '300', DATASET_SEED: 'brief' });
+		const own = runScript('scripts/brief.ts', ['--out', out, '--view', 'at=10,10,1.5', '--size', '640x480'], {
+			PORT: String(port),
+			DATA_DIR: dataDir,
+			DATASET_SIZE: '300',
+			DATASET_SEED: 'brief'
+		});
 		expect(own.stderr).toMatch(/starting the app/);
 		expect(own.status).toBe(0);
 		expect(PNG.sync.read(fs.readFileSync(out)).width).toBe(640);
-		const after = await fetch(`http://127.0.0.1:${port}/api/status`).then(() => 'answering', () => 'stopped');
+		const after = await fetch(`http://127.0.0.1:${port}/api/status`).then(
+			() => 'answering',
+			() => 'stopped'
+		);
 		expect(after).toBe('stopped');
 	}, 240_000);
 });

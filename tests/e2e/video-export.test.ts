@@ -135,7 +135,11 @@ describe('playback to video', () => {
 
 	it('`npm run brief -- --video` writes a playable file of the requested size and duration', async () => {
 		const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'brief-video-')), 'playback.webm');
-		const r = runScript('scripts/brief.ts', ['--video', out, '--view', `${explorer.server.url}/?at=20,15,1.6`, '--size', '640x360', '--duration', '1', '--fps', '12', '--title', 'From the CLI'], {});
+		const r = runScript(
+			'scripts/brief.ts',
+			['--video', out, '--view', `${explorer.server.url}/?at=20,15,1.6`, '--size', '640x360', '--duration', '1', '--fps', '12', '--title', 'From the CLI'],
+			{}
+		);
 		expect(r.stderr).toMatch(/Encoding 12 frames of 640 × 360/);
 		expect(r.status).toBe(0);
 		expect(r.stdout).toMatch(/640x360 12 frames/);
@@ -184,10 +188,13 @@ describe('playback visibility in the app', () => {
 			// The newest at full strength, older ones down to about a third of it (the fade by age):
 			// sampled over a few frames, as one window may happen to hold only recent records.
 			await expect
-				.poll(async () => {
-					const image = await playbackImage();
-					return !!image && image.middles > 0 && image.strongest >= 190 && image.faintest < 100;
-				}, { timeout: 30_000 })
+				.poll(
+					async () => {
+						const image = await playbackImage();
+						return !!image && image.middles > 0 && image.strongest >= 190 && image.faintest < 100;
+					},
+					{ timeout: 30_000 }
+				)
 				.toBe(true);
 		} finally {
 			await handle.pause();

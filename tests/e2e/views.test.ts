@@ -19,12 +19,14 @@ const aggregate = () => handle.aggregate();
 const param = (name: string) => new URL(page.url()).searchParams.get(name);
 
 type Rgb = readonly [number, number, number];
-const near = (data: Buffer, i: number, [r, g, b]: Rgb, tolerance: number) => Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) <= tolerance;
+const near = (data: Buffer, i: number, [r, g, b]: Rgb, tolerance: number) =>
+	Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) <= tolerance;
 
 /** Pixels of an image within `tolerance` (sum of channel differences) of any of `colours`. */
 function pixelsNear(png: PNG, colours: readonly Rgb[], tolerance: number, rows: [number, number] = [0, png.height]): number {
 	let n = 0;
-	for (let y = rows[0]; y < rows[1]; y++) for (let x = 0; x < png.width; x++) if (colours.some((c) => near(png.data, (y * png.width + x) * 4, c, tolerance))) n++;
+	for (let y = rows[0]; y < rows[1]; y++)
+		for (let x = 0; x < png.width; x++) if (colours.some((c) => near(png.data, (y * png.width + x) * 4, c, tolerance))) n++;
 	return n;
 }
 
@@ -48,7 +50,12 @@ describe('clusters show their mix', () => {
 		await page.screenshot({ path: artifact('views-clusters.png') });
 		// Its pie: 6 + 6·log10(count) px in radius. Sampled in a ring around the centre, clear of the count's text.
 		const radius = 6 + 6 * Math.log10(mixed.count);
-		const shot = PNG.sync.read(await page.screenshot({ path: artifact('views-mixed-cluster.png'), clip: { x: mixed.x - radius, y: mixed.y - radius, width: 2 * radius, height: 2 * radius } }));
+		const shot = PNG.sync.read(
+			await page.screenshot({
+				path: artifact('views-mixed-cluster.png'),
+				clip: { x: mixed.x - radius, y: mixed.y - radius, width: 2 * radius, height: 2 * radius }
+			})
+		);
 		const ring: [number, number][] = [];
 		for (let y = 0; y < shot.height; y++) {
 			for (let x = 0; x < shot.width; x++) {
@@ -74,7 +81,15 @@ describe('hexbin and heatmap views', () => {
 		await page.getByTestId('view-hexbin').click();
 		await expect.poll(() => param('view'), { timeout: 10_000 }).toBe('hexbin');
 		// Every record in view counted into a hexagon (the view shows nearly all of them).
-		await expect.poll(async () => { const a = await aggregate(); return a !== null && a.hexagons > 0 && a.sum === a.records; }, { timeout: 30_000 }).toBe(true);
+		await expect
+			.poll(
+				async () => {
+					const a = await aggregate();
+					return a !== null && a.hexagons > 0 && a.sum === a.records;
+				},
+				{ timeout: 30_000 }
+			)
+			.toBe(true);
 		expect((await aggregate())!.records).toBeGreaterThan(db.count('mappable = 1') * 0.9);
 		const url = await handle.exportImage({ width: 1000, height: 640, scale: 1, title: 'Hexbins' });
 		const png = PNG.sync.read(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
@@ -87,7 +102,9 @@ describe('hexbin and heatmap views', () => {
 		// Dark: the worker recolours the hexagons with the dark ramp (the most records brightest), and the legend follows.
 		const themeButton = page.getByTestId('theme');
 		while ((await themeButton.getAttribute('data-setting')) !== 'dark') await themeButton.click();
-		await expect.poll(async () => (await page.getByTestId('view-key').innerHTML()).replace(/\s/g, '').includes(`rgb(${RAMPS.dark[0].join(',')})`), { timeout: 20_000 }).toBe(true);
+		await expect
+			.poll(async () => (await page.getByTestId('view-key').innerHTML()).replace(/\s/g, '').includes(`rgb(${RAMPS.dark[0].join(',')})`), { timeout: 20_000 })
+			.toBe(true);
 		const darkUrl = await handle.exportImage({ width: 1000, height: 640, scale: 1, title: 'Hexbins, dark' });
 		const dark = PNG.sync.read(Buffer.from(darkUrl.slice(darkUrl.indexOf(',') + 1), 'base64'));
 		await import('node:fs').then((fs) => fs.writeFileSync(artifact('views-hexbin-export-dark.png'), PNG.sync.write(dark)));
@@ -99,7 +116,15 @@ describe('hexbin and heatmap views', () => {
 		// Playing, the hexagons count only the records of the moving window.
 		const all = (await aggregate())!.records;
 		await handle.play({ mode: 'window', widthDays: 91, speed: 30, loop: true });
-		await expect.poll(async () => { const a = await aggregate(); return a !== null && a.records > 0 && a.records < all * 0.5; }, { timeout: 20_000 }).toBe(true);
+		await expect
+			.poll(
+				async () => {
+					const a = await aggregate();
+					return a !== null && a.records > 0 && a.records < all * 0.5;
+				},
+				{ timeout: 20_000 }
+			)
+			.toBe(true);
 		await page.screenshot({ path: artifact('views-hexbin-playing.png') });
 		await handle.pause();
 		await expect.poll(async () => (await aggregate())?.records, { timeout: 20_000 }).toBe(all);
@@ -112,7 +137,15 @@ describe('hexbin and heatmap views', () => {
 		const { lon, lat } = db.one<{ lon: number; lat: number }>(`SELECT avg(dominant_long) lon, avg(dominant_lat) lat FROM records WHERE ${where}`, c);
 		const expected = db.count(`${where} AND dominant_long <= ?`, c, lon);
 		expect(expected).toBeGreaterThan(10);
-		const query = new URLSearchParams({ at: `${lon.toFixed(4)},${lat.toFixed(4)},3.00`, country: c, cm: 'video', from: '2018-01-01', to: '2023-12-31', areas: `r:-180,-85,${lon},85:West`, view: 'hexbin' });
+		const query = new URLSearchParams({
+			at: `${lon.toFixed(4)},${lat.toFixed(4)},3.00`,
+			country: c,
+			cm: 'video',
+			from: '2018-01-01',
+			to: '2023-12-31',
+			areas: `r:-180,-85,${lon},85:West`,
+			view: 'hexbin'
+		});
 		await page.goto(`${explorer.server.url}/?${query}`);
 		await expect.poll(visible, { timeout: 30_000 }).toBe(expected);
 		await expect.poll(async () => (await aggregate())?.sum, { timeout: 30_000 }).toBe(expected);

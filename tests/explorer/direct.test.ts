@@ -102,17 +102,25 @@ describe('geo-manifest pages in process', () => {
 	});
 
 	it('show only what the key may see', async () => {
-		const entity = (await rt.sql.pluck<string>(`SELECT entity FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity IS NOT NULL LIMIT 1`)) ?? '';
+		const entity =
+			(await rt.sql.pluck<string>(
+				`SELECT entity FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity IS NOT NULL LIMIT 1`
+			)) ?? '';
 		const { direct } = clients(server.createKey(['--entities', entity]).key);
 		const items = (await walk(direct, 500)).flatMap((p) => p.items);
-		const expected = await rt.sql.pluck<number>(`SELECT count(*) FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity = ?`, [entity]);
+		const expected = await rt.sql.pluck<number>(`SELECT count(*) FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity = ?`, [
+			entity
+		]);
 		expect(items.length).toBe(expected);
 		expect(new Set(items.map((i) => i.entity))).toEqual(new Set([entity]));
 	});
 
 	it('refuse as the HTTP service does: unknown key, missing dataset, rejected cursor', async () => {
 		const wrong = clients('icd_000000000000_' + 'x'.repeat(43));
-		const [viaHttp, inProcess] = [await refusal(wrong.http.geoManifestPage('icd', 'video', {})), await refusal(wrong.direct.geoManifestPage('icd', 'video', {}))];
+		const [viaHttp, inProcess] = [
+			await refusal(wrong.http.geoManifestPage('icd', 'video', {})),
+			await refusal(wrong.direct.geoManifestPage('icd', 'video', {}))
+		];
 		expect(inProcess.status).toBe(401);
 		expect(inProcess.message).toBe(viaHttp.message);
 

@@ -24,7 +24,13 @@ interface Truth {
 
 const exported = async (query: Record<string, string>) => {
 	const r = await t.server.get(`/api/export?${new URLSearchParams(query)}`, null);
-	expect(r.status, await r.clone().text().then((s) => s.slice(0, 300))).toBe(200);
+	expect(
+		r.status,
+		await r
+			.clone()
+			.text()
+			.then((s) => s.slice(0, 300))
+	).toBe(200);
 	return { response: r, text: await r.text() };
 };
 
@@ -40,15 +46,13 @@ function parseCsv(text: string): string[][] {
 			if (c === '"' && text[i + 1] === '"') {
 				cell += '"';
 				i++;
-			}
-			else if (c === '"') quoted = false;
+			} else if (c === '"') quoted = false;
 			else cell += c;
 		} else if (c === '"') quoted = true;
 		else if (c === ',') {
 			row.push(cell);
 			cell = '';
-		}
-		else if (c === '\r' && text[i + 1] === '\n') {
+		} else if (c === '\r' && text[i + 1] === '\n') {
 			row.push(cell);
 			rows.push(row);
 			row = [];
@@ -70,7 +74,9 @@ describe('export of the filtered records', () => {
 	let country: string;
 	let others: string[];
 	beforeAll(() => {
-		const top = t.db.rows<{ c: string }>("SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND mappable = 1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 3");
+		const top = t.db.rows<{ c: string }>(
+			"SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND mappable = 1 GROUP BY 1 ORDER BY count(*) DESC LIMIT 3"
+		);
 		country = top[0].c;
 		others = top.slice(1).map((r) => r.c);
 	});
@@ -89,14 +95,29 @@ describe('export of the filtered records', () => {
 		for (const e of expected) {
 			const r = byUuid.get(e.uuid)!;
 			const title = e.title && /^[=+\-@]/.test(e.title) ? `'${e.title}` : e.title;
-			expect(r).toEqual([e.uuid, e.dataset, e.component, String(e.primary_id), e.primary_date, e.primary_country, e.second_geo_layer, e.entity, title, String(e.dominant_lat), String(e.dominant_long)]);
+			expect(r).toEqual([
+				e.uuid,
+				e.dataset,
+				e.component,
+				String(e.primary_id),
+				e.primary_date,
+				e.primary_country,
+				e.second_geo_layer,
+				e.entity,
+				title,
+				String(e.dominant_lat),
+				String(e.dominant_long)
+			]);
 		}
 	});
 
 	it('GeoJSON: several countries and the video component, filtered by the explorer itself', async () => {
 		const { response, text } = await exported({ format: 'geojson', datasets: 'icd', components: 'video', countries: others.join('|') });
 		expect(response.headers.get('content-type')).toBe('application/geo+json');
-		const collection = JSON.parse(text) as { type: string; features: { geometry: { coordinates: [number, number] }; properties: { uuid: string; primary_country: string; component: string } }[] };
+		const collection = JSON.parse(text) as {
+			type: string;
+			features: { geometry: { coordinates: [number, number] }; properties: { uuid: string; primary_country: string; component: string } }[];
+		};
 		expect(collection.type).toBe('FeatureCollection');
 		const expected = truth(`dataset = 'icd' AND component = 'video' AND primary_country IN (?, ?)`, ...others);
 		expect(collection.features.map((f) => f.properties.uuid).sort()).toEqual(expected.map((e) => e.uuid).sort());
@@ -138,7 +159,9 @@ describe('csvCell', () => {
 
 describe('export within drawn areas', () => {
 	it('keeps only the records inside the areas (a rectangle, and a polygon as the map tests it)', async () => {
-		const box = t.db.one<{ lat: number; lon: number }>("SELECT dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1 AND dataset = 'icdb' GROUP BY second_geo_layer ORDER BY count(*) DESC LIMIT 1");
+		const box = t.db.one<{ lat: number; lon: number }>(
+			"SELECT dominant_lat lat, dominant_long lon FROM records WHERE mappable = 1 AND dataset = 'icdb' GROUP BY second_geo_layer ORDER BY count(*) DESC LIMIT 1"
+		);
 		const [w, s, e, n] = [box.lon - 2, box.lat - 2, box.lon + 2, box.lat + 2];
 		const { text } = await exported({ format: 'csv', datasets: 'icdb', areas: `r:${w},${s},${e},${n}:Box` });
 		const rows = parseCsv(text).slice(1);
@@ -150,7 +173,12 @@ describe('export within drawn areas', () => {
 		const triangle = `p:${w},${s},${e},${s},${box.lon},${n}`;
 		const inTriangle = parseCsv((await exported({ format: 'csv', datasets: 'icdb', areas: `${triangle}:Triangle` })).text).slice(1);
 		const test = areaTest(parseAreasOrThrow(triangle))!;
-		expect(inTriangle.map((r) => r[0]).sort()).toEqual(expected.filter((x) => test(x.dominant_long, x.dominant_lat)).map((x) => x.uuid).sort());
+		expect(inTriangle.map((r) => r[0]).sort()).toEqual(
+			expected
+				.filter((x) => test(x.dominant_long, x.dominant_lat))
+				.map((x) => x.uuid)
+				.sort()
+		);
 		expect(inTriangle.length).toBeLessThan(rows.length);
 	});
 

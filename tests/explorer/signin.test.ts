@@ -25,12 +25,15 @@ async function record(r: Response): Promise<Response> {
 	return new Response(body, { status: r.status, headers: r.headers });
 }
 
-const get = async (pathAndQuery: string, cookie?: string) => record(await (cookie ? withSession(server.url + pathAndQuery, cookie) : fetch(server.url + pathAndQuery, { redirect: 'manual' })));
+const get = async (pathAndQuery: string, cookie?: string) =>
+	record(await (cookie ? withSession(server.url + pathAndQuery, cookie) : fetch(server.url + pathAndQuery, { redirect: 'manual' })));
 
 beforeAll(async () => {
 	server = await startServer({ env: { EXPLORER_AUTH: 'signin', SESSION_SECRET: SECRET, NODE_ENV: 'test', TEST_CLOCK_FILE: clock.file } });
 	db = oracle(server);
-	entities = db.rows<{ entity: string }>("SELECT entity FROM records WHERE dataset = 'icd' AND entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 2").map((r) => r.entity);
+	entities = db
+		.rows<{ entity: string }>("SELECT entity FROM records WHERE dataset = 'icd' AND entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 2")
+		.map((r) => r.entity);
 	analyst = server.createKey(['--datasets', 'icd', '--features', 'geo,detail,media,search', '--entities', entities.join(',')]);
 });
 afterAll(async () => {
@@ -49,7 +52,11 @@ describe('starting', () => {
 	it('refuses to listen beyond loopback with the server-held key, naming the setting', async () => {
 		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'icd-refused-'));
 		try {
-			const exposed: Record<string, string>[] = [{ HOST: '0.0.0.0' }, { HOST: '0.0.0.0', EXPLORER_AUTH: 'single-user' }, { ICD_API_KEY: analyst.key, ORIGIN: 'https://maps.example.org' }];
+			const exposed: Record<string, string>[] = [
+				{ HOST: '0.0.0.0' },
+				{ HOST: '0.0.0.0', EXPLORER_AUTH: 'single-user' },
+				{ ICD_API_KEY: analyst.key, ORIGIN: 'https://maps.example.org' }
+			];
 			for (const env of exposed) {
 				const refusal = await startServer({ dataDir, env }).then(
 					async (s) => (await s.stop(), null),
@@ -116,7 +123,7 @@ describe('signing in', () => {
 		expect(r.cookie).toBeNull();
 	});
 
-	it('answers only this site\'s own form', async () => {
+	it("answers only this site's own form", async () => {
 		const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
 		for (const headers of foreign) {
 			const r = await signIn(server.url, analyst.key, { headers });
@@ -146,7 +153,7 @@ describe('signing in', () => {
 	});
 });
 
-describe('under the analyst\'s key', () => {
+describe("under the analyst's key", () => {
 	let cookie: string;
 	beforeAll(async () => {
 		cookie = (await signIn(server.url, analyst.key)).cookie!;
@@ -176,7 +183,10 @@ describe('under the analyst\'s key', () => {
 
 	it('record detail, media and search follow the key: other entities and datasets are not there', async () => {
 		const mine = db.one<{ uuid: string }>(`SELECT uuid FROM records WHERE dataset = 'icd' AND component = 'video' AND entity = ? LIMIT 1`, entities[0]);
-		const other = db.one<{ uuid: string }>(`SELECT uuid FROM records WHERE dataset = 'icd' AND component = 'video' AND entity NOT IN (?, ?) LIMIT 1`, ...entities);
+		const other = db.one<{ uuid: string }>(
+			`SELECT uuid FROM records WHERE dataset = 'icd' AND component = 'video' AND entity NOT IN (?, ?) LIMIT 1`,
+			...entities
+		);
 		const icdb = db.one<{ uuid: string }>(`SELECT uuid FROM records WHERE dataset = 'icdb' AND component = 'video' LIMIT 1`);
 		expect((await get(`/api/record/icd/video/${mine.uuid}`, cookie)).status).toBe(200);
 		expect((await get(`/api/record/icd/video/${other.uuid}`, cookie)).status).toBe(404);
@@ -208,14 +218,18 @@ describe('under the analyst\'s key', () => {
 		expect(entities).toContain((await own.json()).entity);
 		expect((await get(`/api/media/icd/video/${byId[0]}`, session)).status).toBe(200);
 		// Another entity's record, by its primary_id: not there for this key, as by uuid.
-		const other = db.one<{ primary_id: number }>(`SELECT primary_id FROM records WHERE dataset = 'icd' AND component = 'video' AND entity NOT IN (?, ?) LIMIT 1`, ...entities);
+		const other = db.one<{ primary_id: number }>(
+			`SELECT primary_id FROM records WHERE dataset = 'icd' AND component = 'video' AND entity NOT IN (?, ?) LIMIT 1`,
+			...entities
+		);
 		expect((await get(`/api/record/icd/video/${other.primary_id}`, session)).status).toBe(404);
 		expect((await get(`/api/media/icd/video/${other.primary_id}`, session)).status).toBe(404);
 		expect(seen.some((t) => t.includes(lookup.key))).toBe(false);
 	});
 
-	it('Ask: under the analyst\'s key, and a conversation is that key\'s alone', async () => {
-		const ask = async (c: string, body: Record<string, unknown>) => record(await withSession(`${server.url}/api/ask`, c, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+	it("Ask: under the analyst's key, and a conversation is that key's alone", async () => {
+		const ask = async (c: string, body: Record<string, unknown>) =>
+			record(await withSession(`${server.url}/api/ask`, c, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
 		// This analyst's key has no genai feature (the server's own key has every feature).
 		const refused = await ask(cookie, { dataset: 'icd', question: 'What happened recently?' });
 		expect(refused.status).toBe(403);
@@ -232,7 +246,7 @@ describe('under the analyst\'s key', () => {
 		expect(seen.some((t) => t.includes(one.key) || t.includes(two.key))).toBe(false);
 	});
 
-	it('the export: the key\'s records only', async () => {
+	it("the export: the key's records only", async () => {
 		const r = await get('/api/export?format=csv&datasets=icd&components=video', cookie);
 		expect(r.status).toBe(200);
 		expect((await r.text()).trim().split('\r\n').length - 1).toBe(restricted('video'));
@@ -260,7 +274,7 @@ describe('session lifetimes', () => {
 });
 
 describe('revocation and sign-out', () => {
-	it('a revoked key\'s next request ends the session and says why', async () => {
+	it("a revoked key's next request ends the session and says why", async () => {
 		const doomed = server.createKey(['--datasets', 'icd']);
 		const { cookie } = await signIn(server.url, doomed.key);
 		expect((await get('/api/status', cookie!)).status).toBe(200);
@@ -286,7 +300,7 @@ describe('revocation and sign-out', () => {
 		expect(r.headers.getSetCookie().some((c) => c.includes('Max-Age=0'))).toBe(false);
 	});
 
-	it('signing out clears the cookie; only this site\'s page can do it', async () => {
+	it("signing out clears the cookie; only this site's page can do it", async () => {
 		const { cookie } = await signIn(server.url, analyst.key);
 		const foreign = await record(await withSession(`${server.url}/signout`, cookie!, { method: 'POST', headers: { origin: 'https://evil.example' } }));
 		expect(foreign.status).toBe(403);
@@ -323,7 +337,7 @@ describe('several explorer instances with one secret', () => {
 		await Promise.all([b?.stop(), c?.stop()]);
 	});
 
-	it('accept each other\'s session cookie, and check keys with the remote service', async () => {
+	it("accept each other's session cookie, and check keys with the remote service", async () => {
 		const fromB = await signIn(b.url, analyst.key);
 		expect(fromB.status).toBe(303);
 		const statusAtC = await record(await withSession(`${c.url}/api/status`, fromB.cookie!));

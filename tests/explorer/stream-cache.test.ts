@@ -32,7 +32,9 @@ async function load(url: string, cookie: string | null, since?: string): Promise
 	if (r.status !== 200) return { status: r.status, served: null, records, controls, version: undefined, base: undefined };
 	for await (const event of readRecordStream(r.body!)) {
 		if (event.type === 'control') controls.push(event.message);
-		else for (let i = 0; i < event.batch.length; i++) records.push(`${DATASET_CODES[event.batch.dataset]}/${COMPONENT_CODES[event.batch.component]}/${recordRef(event.batch, i)}`);
+		else
+			for (let i = 0; i < event.batch.length; i++)
+				records.push(`${DATASET_CODES[event.batch.dataset]}/${COMPONENT_CODES[event.batch.component]}/${recordRef(event.batch, i)}`);
 	}
 	const done = controls.find((m) => m.type === 'done') as Extract<ControlMessage, { type: 'done' }> | undefined;
 	const start = controls.find((m) => m.type === 'start') as Extract<ControlMessage, { type: 'start' }> | undefined;
@@ -61,7 +63,7 @@ describe('analysts of the embedded service, signed in', () => {
 		server = await startServer({ env: { EXPLORER_AUTH: 'signin', SESSION_SECRET: 'stream-cache-test-session-secret-0123456789' } });
 		cacheDir = path.join(server.dataDir, 'stream-cache');
 		db = oracle(server);
-		entity = db.rows<{ entity: string }>("SELECT entity FROM records WHERE entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 1")[0].entity;
+		entity = db.rows<{ entity: string }>('SELECT entity FROM records WHERE entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 1')[0].entity;
 		const features = ['--features', 'geo,detail,lookup'];
 		keys.alice = server.createKey(['--name', 'alice', ...features]);
 		keys.bob = server.createKey(['--name', 'bob', ...features]);
@@ -161,7 +163,12 @@ describe('analysts of the embedded service, signed in', () => {
 		for (const name of files) {
 			const bytes = fs.readFileSync(path.join(cacheDir, name));
 			for (const { key } of [...Object.values(keys), { key: server.localKey }]) {
-				for (const form of [key, key.slice('icd_0123456789ab_'.length), createHash('sha256').update(key).digest('hex'), createHash('sha256').update(key).digest('base64')]) {
+				for (const form of [
+					key,
+					key.slice('icd_0123456789ab_'.length),
+					createHash('sha256').update(key).digest('hex'),
+					createHash('sha256').update(key).digest('base64')
+				]) {
 					expect(bytes.includes(form), `${name} holds a form of a key`).toBe(false);
 				}
 			}
@@ -183,7 +190,9 @@ describe('an explorer in front of a service that gains records', () => {
 	});
 
 	const serviceRefs = () =>
-		(['icd/videos', 'icd/images', 'icdb/videos', 'icdb/images'] as const).flatMap((p) => fake.records(p).map((r) => `${p.replace(/s$/, '')}/${r.primary_id}`)).sort();
+		(['icd/videos', 'icd/images', 'icdb/videos', 'icdb/images'] as const)
+			.flatMap((p) => fake.records(p).map((r) => `${p.replace(/s$/, '')}/${r.primary_id}`))
+			.sort();
 
 	it('the next load shows exactly the new set: only the new records for a page that holds the last version, all of them for a new page', async () => {
 		const first = await load(server.url, null);
@@ -192,7 +201,10 @@ describe('an explorer in front of a service that gains records', () => {
 		await kept(server.url, null, first.version);
 		const walked = fake.requests.length;
 
-		const added = [...fake.insertAtTop('icd/videos', 25).map((r) => `icd/video/${r.primary_id}`), ...fake.insertAtTop('icdb/images', 3).map((r) => `icdb/image/${r.primary_id}`)];
+		const added = [
+			...fake.insertAtTop('icd/videos', 25).map((r) => `icd/video/${r.primary_id}`),
+			...fake.insertAtTop('icdb/images', 3).map((r) => `icdb/image/${r.primary_id}`)
+		];
 		const delta = await load(server.url, null, first.version);
 		expect(delta.served).toBe('delta');
 		expect(delta.base).toBe(first.version);
@@ -219,7 +231,10 @@ describe('an explorer in front of a service that gains records', () => {
 
 	it('eight loads at once share one walk, each receiving every record', async () => {
 		// A new scope (another key): nothing cached for it yet.
-		const other = await startServer({ dataDir: server.dataDir, env: { ICD_BASE_URL: fake.url, ICD_API_KEY: 'icd_ba9876543210_another-remote-key-0000000000000000000000' } });
+		const other = await startServer({
+			dataDir: server.dataDir,
+			env: { ICD_BASE_URL: fake.url, ICD_API_KEY: 'icd_ba9876543210_another-remote-key-0000000000000000000000' }
+		});
 		try {
 			// Slow pages, so that the loads' own checks are done while the walk runs.
 			fake.script((req) => (req.limit > 16 ? { delayMs: 400 } : undefined));

@@ -104,7 +104,9 @@ function expectRecordsOf(streamed: Streamed, rows: Row[]): void {
 function mappable(where = '1'): Row[] {
 	const db = oracle(dataDir);
 	try {
-		return db.rows<Row>(`SELECT dataset, component, uuid, primary_id, primary_date, primary_country, entity, dominant_lat, dominant_long FROM records WHERE mappable = 1 AND ${where}`);
+		return db.rows<Row>(
+			`SELECT dataset, component, uuid, primary_id, primary_date, primary_country, entity, dominant_lat, dominant_long FROM records WHERE mappable = 1 AND ${where}`
+		);
 	} finally {
 		db.close();
 	}
@@ -136,7 +138,9 @@ describe('explorer endpoints on the embedded service', () => {
 
 	it('/api/record returns the record detail, and readable errors', async () => {
 		const db = oracle(dataDir);
-		const row = db.one<{ uuid: string; primary_id: number; title: string; report: string; transcript: string }>("SELECT uuid, primary_id, title, report, transcript FROM records WHERE dataset = 'icdb' AND component = 'video' LIMIT 1");
+		const row = db.one<{ uuid: string; primary_id: number; title: string; report: string; transcript: string }>(
+			"SELECT uuid, primary_id, title, report, transcript FROM records WHERE dataset = 'icdb' AND component = 'video' LIMIT 1"
+		);
 		db.close();
 		const response = await get(`/api/record/icdb/video/${row.uuid}`);
 		expect(response.status).toBe(200);

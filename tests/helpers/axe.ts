@@ -9,7 +9,13 @@ export async function axeProblems(page: Page, view: string): Promise<string[]> {
 	const result = await new AxeBuilder({ page }).exclude('.maplibregl-canvas').analyze();
 	return result.violations
 		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-		.map((v) => `${view}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+		.map(
+			(v) =>
+				`${view}: ${v.id} (${v.impact}) ${v.nodes
+					.map((n) => n.target.join(' '))
+					.slice(0, 3)
+					.join(', ')}`
+		);
 }
 
 /** Opens each panel and dialog in turn, closes it again, and returns every view's problems. */

@@ -23,12 +23,16 @@ export function settled(page: Page, timeout = 30_000): Promise<void> {
 	return explorerOn(page).waitSettled(timeout);
 }
 
-export async function openExplorer(options: { size?: number; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<ExplorerPage> {
+export async function openExplorer(
+	options: { size?: number; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}
+): Promise<ExplorerPage> {
 	const server = await startServer({ size: options.size ?? 1500 });
 	const db = oracle(server);
 	const browser = await launchBrowser();
 	// A context of its own (not browser.newPage()): @axe-core/playwright needs one to inject into frames.
-	const page = await (await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true, colorScheme: options.colorScheme ?? 'light' })).newPage();
+	const page = await (
+		await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, acceptDownloads: true, colorScheme: options.colorScheme ?? 'light' })
+	).newPage();
 	page.on('pageerror', (e) => console.error('[page error]', e.message));
 	const cspViolations = watchCsp(page);
 	await page.goto(server.url);

@@ -6,7 +6,16 @@ import type { TestServer } from './server';
 
 export interface Turn {
 	answer: string;
-	sources: { citation: number; dataset: string; uuid: string; entity?: string; primary_country?: string; match_chunk_id: string; section_type: string; excerpt: string }[];
+	sources: {
+		citation: number;
+		dataset: string;
+		uuid: string;
+		entity?: string;
+		primary_country?: string;
+		match_chunk_id: string;
+		section_type: string;
+		excerpt: string;
+	}[];
 	response_id: string;
 	conversation_id: string;
 	conversation_expires_at: string;

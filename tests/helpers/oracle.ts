@@ -38,7 +38,10 @@ function postgresOracle(url: string) {
 		},
 		write(sql: string, ...params: unknown[]) {
 			let i = 0;
-			psql(url, sql.replace(/\?/g, () => literal(params[i++])));
+			psql(
+				url,
+				sql.replace(/\?/g, () => literal(params[i++]))
+			);
 		},
 		close: () => {}
 	};

@@ -33,7 +33,11 @@ export class PageHandle {
 	 * checked at every animation frame or every `polling` ms, for at most `timeout` ms. The waiting
 	 * is done in the page, in one evaluation: it does not outlive a navigation.
 	 */
-	async waitFor<A = undefined>(fn: (explorer: ExplorerHandle, arg: A) => unknown, arg?: A, options: { timeout?: number; polling?: number } = {}): Promise<void> {
+	async waitFor<A = undefined>(
+		fn: (explorer: ExplorerHandle, arg: A) => unknown,
+		arg?: A,
+		options: { timeout?: number; polling?: number } = {}
+	): Promise<void> {
 		const { timeout = 30_000, polling } = options;
 		// Not page.waitForFunction: it would evaluate a text in the page at each check, which the page's CSP forbids.
 		await this.page.evaluate(`(async () => {

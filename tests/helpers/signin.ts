@@ -39,7 +39,10 @@ export function withSession(url: string, cookie: string, init: RequestInit = {})
 }
 
 /** The records of /api/stream under a session: counts per part, the control messages, and the refs the page would open records by. */
-export async function streamUnder(url: string, cookie: string): Promise<{ parts: Map<string, number>; controls: ControlMessage[]; total: number; refs: Map<string, string[]> }> {
+export async function streamUnder(
+	url: string,
+	cookie: string
+): Promise<{ parts: Map<string, number>; controls: ControlMessage[]; total: number; refs: Map<string, string[]> }> {
 	const r = await withSession(`${url}/api/stream`, cookie);
 	if (r.status !== 200) throw new Error(`stream answered ${r.status}: ${await r.text()}`);
 	const parts = new Map<string, number>();

@@ -66,7 +66,23 @@ describe('permissions', () => {
 
 describe('keys CLI and storage', () => {
 	it('creates keys as one JSON line and lists them without secrets', () => {
-		const out = server.keys(['create', '--name', 'analyst', '--datasets', 'icdb', '--features', 'search,geo', '--entities', 'A,B', '--rate', '5', '--burst', '10', '--credits', '7']);
+		const out = server.keys([
+			'create',
+			'--name',
+			'analyst',
+			'--datasets',
+			'icdb',
+			'--features',
+			'search,geo',
+			'--entities',
+			'A,B',
+			'--rate',
+			'5',
+			'--burst',
+			'10',
+			'--credits',
+			'7'
+		]);
 		expect(out.trim().split('\n')).toHaveLength(1);
 		const created = JSON.parse(out);
 		expect(created.key).toMatch(/^icd_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
@@ -76,7 +92,16 @@ describe('keys CLI and storage', () => {
 			.split('\n')
 			.map((l) => JSON.parse(l));
 		const mine = listed.find((k) => k.id === created.id);
-		expect(mine).toMatchObject({ name: 'analyst', datasets: ['icdb'], features: ['search', 'geo'], entities: ['A', 'B'], rate: 5, burst: 10, credits: 7, revoked_at: null });
+		expect(mine).toMatchObject({
+			name: 'analyst',
+			datasets: ['icdb'],
+			features: ['search', 'geo'],
+			entities: ['A', 'B'],
+			rate: 5,
+			burst: 10,
+			credits: 7,
+			revoked_at: null
+		});
 		expect(JSON.stringify(listed)).not.toContain(created.key);
 	});
 

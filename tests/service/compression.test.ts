@@ -117,7 +117,9 @@ describe('the record stream', () => {
 		// Walks differ only in the timing of their control frames; the records are the same.
 		const records = async (bytes: Buffer) => {
 			const refs: string[] = [];
-			for await (const event of readRecordStream(new Blob([new Uint8Array(bytes)]).stream())) if (event.type === 'batch') for (let i = 0; i < event.batch.length; i++) refs.push(`${event.batch.dataset}/${event.batch.component}/${recordRef(event.batch, i)}`);
+			for await (const event of readRecordStream(new Blob([new Uint8Array(bytes)]).stream()))
+				if (event.type === 'batch')
+					for (let i = 0; i < event.batch.length; i++) refs.push(`${event.batch.dataset}/${event.batch.component}/${recordRef(event.batch, i)}`);
 			return refs.sort();
 		};
 		const fromCompressed = await records(decode(compressed));

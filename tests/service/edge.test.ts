@@ -77,7 +77,13 @@ const families = [
 	{ name: 'record', method: 'GET', path: `/api/record/icd/video/${crypto.randomUUID()}` },
 	{ name: 'ask', method: 'POST', path: '/api/ask', headers: { 'content-type': 'application/json' }, body: askBody },
 	{ name: 'service REST', method: 'GET', path: '/v1/icd/videos?per_page=1', headers: auth() },
-	{ name: 'service GenAI', method: 'POST', path: '/v1/icd/domain-genai', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify({ question: 'convoys' }) },
+	{
+		name: 'service GenAI',
+		method: 'POST',
+		path: '/v1/icd/domain-genai',
+		headers: { ...auth(), 'content-type': 'application/json' },
+		body: JSON.stringify({ question: 'convoys' })
+	},
 	{ name: 'MCP', method: 'POST', path: '/mcp-all', headers: mcpHeaders, body: mcpCall },
 	{ name: 'media', method: 'GET', path: '/media/player/not-a-token' },
 	{ name: 'OpenAPI', method: 'GET', path: '/openapi.json' }
@@ -248,7 +254,13 @@ describe('an answer sent before its body was read leaves the connection usable',
 		const huge = Buffer.alloc(3_000_000, 'a');
 		const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 		try {
-			const first = await raw('POST', '/v1/icd/domain-genai', { authorization: 'Bearer wrong', 'content-type': 'application/json', 'content-length': String(huge.length) }, huge, agent);
+			const first = await raw(
+				'POST',
+				'/v1/icd/domain-genai',
+				{ authorization: 'Bearer wrong', 'content-type': 'application/json', 'content-length': String(huge.length) },
+				huge,
+				agent
+			);
 			// Either the refusal arrived with Connection: close, or the connection was cut while the
 			// rest of the body was still on its way: in both cases the server did not keep it open.
 			if (first.cutOff) expect(first.cutOff).toMatch(/^(EPIPE|ECONNRESET)$/);

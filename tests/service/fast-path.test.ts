@@ -63,7 +63,12 @@ async function ask(server: TestServer, path: string, headers: Record<string, str
 				if (coding === 'gzip') body = zlib.gunzipSync(body);
 				const kept: Record<string, string> = {};
 				for (const [k, v] of Object.entries(res.headers)) if (!VOLATILE.has(k)) kept[k] = String(v);
-				resolve({ status: res.statusCode!, headers: kept, body: body.toString('utf8'), framing: { length: res.headers['content-length'] ?? null, chunked: res.headers['transfer-encoding'] === 'chunked' } });
+				resolve({
+					status: res.statusCode!,
+					headers: kept,
+					body: body.toString('utf8'),
+					framing: { length: res.headers['content-length'] ?? null, chunked: res.headers['transfer-encoding'] === 'chunked' }
+				});
 			});
 		});
 		req.on('error', reject);
@@ -83,7 +88,11 @@ async function same(path: string, headers: Record<string, string | null> = {}): 
 
 describe('lookups and manifest pages before SvelteKit', () => {
 	it('answer a record by component id and by uuid as SvelteKit does, sent whole with its length', async () => {
-		for (const path of [`/v1/icd/videos/by-component-id/${sample.primary_id}`, `/v1/icd/videos/${sample.uuid}`, `/v1/icd/videos/${sample.uuid.toUpperCase()}`]) {
+		for (const path of [
+			`/v1/icd/videos/by-component-id/${sample.primary_id}`,
+			`/v1/icd/videos/${sample.uuid}`,
+			`/v1/icd/videos/${sample.uuid.toUpperCase()}`
+		]) {
 			const { fast: a, kit: b } = await same(path);
 			expect(a.status).toBe(200);
 			expect(JSON.parse(a.body).uuid).toBe(sample.uuid);

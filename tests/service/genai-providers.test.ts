@@ -26,11 +26,19 @@ const fake = http.createServer((req, res) => {
 		}
 		res.writeHead(200, { 'content-type': 'application/json' });
 		if (req.url === '/v1/chat/completions') {
-			res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'Convoys were filmed in several towns [1], mostly at night [2][99].' } }], usage: { prompt_tokens: 321, completion_tokens: 12, total_tokens: 333 } }));
+			res.end(
+				JSON.stringify({
+					choices: [{ message: { role: 'assistant', content: 'Convoys were filmed in several towns [1], mostly at night [2][99].' } }],
+					usage: { prompt_tokens: 321, completion_tokens: 12, total_tokens: 333 }
+				})
+			);
 		} else {
 			// A toy embedding: letter frequencies, enough to rank texts differently.
 			const input = JSON.parse(raw).input as string[];
-			const data = input.map((text, index) => ({ index, embedding: [...'aeioustrnl'].map((ch) => (text.toLowerCase().split(ch).length - 1) / (text.length + 1)) }));
+			const data = input.map((text, index) => ({
+				index,
+				embedding: [...'aeioustrnl'].map((ch) => (text.toLowerCase().split(ch).length - 1) / (text.length + 1))
+			}));
 			res.end(JSON.stringify({ data }));
 		}
 	});
@@ -46,7 +54,14 @@ beforeAll(async () => {
 	await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
 	const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
 	server = await startServer({
-		env: { LLM_BASE_URL: base, LLM_MODEL: 'fake-model', LLM_API_KEY: 'llm-secret', EMBEDDINGS_BASE_URL: base, EMBEDDINGS_MODEL: 'fake-embed', EMBEDDINGS_API_KEY: 'emb-secret' }
+		env: {
+			LLM_BASE_URL: base,
+			LLM_MODEL: 'fake-model',
+			LLM_API_KEY: 'llm-secret',
+			EMBEDDINGS_BASE_URL: base,
+			EMBEDDINGS_MODEL: 'fake-embed',
+			EMBEDDINGS_API_KEY: 'emb-secret'
+		}
 	});
 });
 afterAll(async () => {
@@ -78,7 +93,9 @@ describe('OpenAI-compatible chat provider', () => {
 	it('passes earlier turns to the model on a follow-up', async () => {
 		const first = (await (await post(server, 'icd', { question: 'Convoys near borders?' })).json()) as Turn;
 		await post(server, 'icd', { question: 'Which of them were at night?', conversation_id: first.conversation_id });
-		const roles = chatCalls().at(-1)!.body.messages!.map((m) => m.role);
+		const roles = chatCalls()
+			.at(-1)!
+			.body.messages!.map((m) => m.role);
 		expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
 	});
 

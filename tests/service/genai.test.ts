@@ -62,7 +62,11 @@ describe('Domain GenAI turn', () => {
 		expect(turn.usage.total_tokens).toBe(turn.usage.prompt_tokens + turn.usage.output_tokens);
 		expect(turn.usage.output_tokens).toBeGreaterThan(10);
 		expect(turn.usage.prompt_tokens).toBeGreaterThan(turn.usage.output_tokens);
-		expect([turn.rag_prompt_tokens, turn.rag_output_tokens, turn.rag_total_tokens]).toEqual([turn.usage.prompt_tokens, turn.usage.output_tokens, turn.usage.total_tokens]);
+		expect([turn.rag_prompt_tokens, turn.rag_output_tokens, turn.rag_total_tokens]).toEqual([
+			turn.usage.prompt_tokens,
+			turn.usage.output_tokens,
+			turn.usage.total_tokens
+		]);
 		expect(turn.conversation_id).toMatch(/^conv_[A-Za-z0-9_-]{32}$/);
 		expect(turn.response_id).toMatch(/^resp_/);
 		const idle = Date.parse(turn.conversation_expires_at) - before;
@@ -108,10 +112,16 @@ describe('Domain GenAI turn', () => {
 		const turn = await ask({ question: 'Checkpoints near the border' }, key);
 		expect(turn.credits_remaining).toBe(0);
 		clock.advance(50 * MINUTE);
-		const blocked = await expectProblem(await post(server, 'icd', { question: 'More on that', conversation_id: turn.conversation_id }, key), 402, 'credits_exhausted');
+		const blocked = await expectProblem(
+			await post(server, 'icd', { question: 'More on that', conversation_id: turn.conversation_id }, key),
+			402,
+			'credits_exhausted'
+		);
 		expect(blocked.detail).toMatch(/0 left/);
 		await expectProblem(await post(server, 'icd', { question: 'A new one' }, key), 402, 'credits_exhausted');
-		expect(db.rows('SELECT count(*) n FROM conversations WHERE key_id = (SELECT key_id FROM conversations WHERE id = ?)', turn.conversation_id)).toEqual([{ n: 1 }]);
+		expect(db.rows('SELECT count(*) n FROM conversations WHERE key_id = (SELECT key_id FROM conversations WHERE id = ?)', turn.conversation_id)).toEqual([
+			{ n: 1 }
+		]);
 		expect(db.one<{ n: number }>('SELECT count(*) n FROM credit_ledger WHERE response_id = ?', turn.response_id).n).toBe(1);
 		clock.advance(10 * MINUTE + 1000);
 		// Had the refused turn extended the conversation, it would still be live 60 minutes after it.
@@ -199,12 +209,16 @@ describe('Domain GenAI permissions and focus', () => {
 		const turn = await ask({ question: 'Who operates checkpoints and convoys?', top_k: 20 }, key);
 		expect(turn.sources.length).toBeGreaterThan(0);
 		for (const s of turn.sources) expect(entities).toContain(s.entity);
-		const others = db.rows<{ e: string }>('SELECT DISTINCT entity e FROM records WHERE dataset = ? AND entity NOT IN (?, ?)', 'icd', ...entities).map((r) => r.e);
+		const others = db
+			.rows<{ e: string }>('SELECT DISTINCT entity e FROM records WHERE dataset = ? AND entity NOT IN (?, ?)', 'icd', ...entities)
+			.map((r) => r.e);
 		for (const e of others) expect(turn.answer).not.toContain(e);
 	});
 
 	it('focuses on primary_country and entity, and bounds the sources by top_k', async () => {
-		const pick = db.one<{ c: string; e: string }>("SELECT primary_country c, entity e FROM records WHERE dataset='icd' GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1");
+		const pick = db.one<{ c: string; e: string }>(
+			"SELECT primary_country c, entity e FROM records WHERE dataset='icd' GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1"
+		);
 		const turn = await ask({ question: 'What happened there?', primary_country: pick.c, entity: pick.e, top_k: 3 });
 		expect(turn.sources).toHaveLength(3);
 		for (const s of turn.sources) expect(s).toMatchObject({ primary_country: pick.c, entity: pick.e });
@@ -256,7 +270,10 @@ describe('Domain GenAI permissions and focus', () => {
 describe('persistence', () => {
 	it('keeps conversations and chunk ids across a restart and does not rebuild the index', async () => {
 		const turn = await ask({ question: 'Mortar fire on the outskirts' });
-		const chunks = async () => ((await (await server.get('/v1/icd/nl-search?search=mortar%20fire&per_page=20')).json()).items as { match_chunk_id: string }[]).map((i) => i.match_chunk_id);
+		const chunks = async () =>
+			((await (await server.get('/v1/icd/nl-search?search=mortar%20fire&per_page=20')).json()).items as { match_chunk_id: string }[]).map(
+				(i) => i.match_chunk_id
+			);
 		const before = await chunks();
 		db.close();
 		await server.stop();

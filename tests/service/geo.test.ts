@@ -52,7 +52,9 @@ describe('geo manifests', () => {
 	});
 
 	it('filters by country and dates', async () => {
-		const c = t.db.one<{ c: string }>("SELECT primary_country c FROM records WHERE dataset='icdb' AND component='video' AND mappable=1 GROUP BY c ORDER BY count(*) DESC LIMIT 1").c;
+		const c = t.db.one<{ c: string }>(
+			"SELECT primary_country c FROM records WHERE dataset='icdb' AND component='video' AND mappable=1 GROUP BY c ORDER BY count(*) DESC LIMIT 1"
+		).c;
 		const expected = t.db.count("dataset='icdb' AND component='video' AND mappable=1 AND primary_country=? AND primary_date >= '2018-01-01'", c);
 		const { items } = await walk(`/v1/icdb/videos/geo-manifest?limit=100&country=${encodeURIComponent(c)}&date_from=2018-01-01`);
 		expect(items).toHaveLength(expected);
@@ -79,7 +81,9 @@ describe('geo manifests', () => {
 	});
 
 	it('shows a restricted key only its entities, in items and totals', async () => {
-		const e = t.db.one<{ e: string }>("SELECT entity e FROM records WHERE dataset='icdb' AND component='image' AND mappable=1 GROUP BY e ORDER BY count(*) DESC LIMIT 1").e;
+		const e = t.db.one<{ e: string }>(
+			"SELECT entity e FROM records WHERE dataset='icdb' AND component='image' AND mappable=1 GROUP BY e ORDER BY count(*) DESC LIMIT 1"
+		).e;
 		const { key } = t.server.createKey(['--entities', e]);
 		const expected = t.db.count("dataset='icdb' AND component='image' AND mappable=1 AND entity=?", e);
 		const { items, pages } = await walk('/v1/icdb/images/geo-manifest?limit=500', key);
@@ -92,25 +96,51 @@ describe('geo manifests', () => {
 		// On SQLite the page's JSON text is written by SQLite (geo/manifest.ts geoManifestJson): it
 		// must be the text JSON.stringify gives for the same items (numbers, escapes, members left
 		// out when null, their order) and the items those of the database, in the manifest's order.
-		type Row = { uuid: string; primary_id: number; primary_date: string; dominant_lat: number; dominant_long: number; entity: string | null; primary_country: string | null; second_geo_layer: string | null; title: string | null };
+		type Row = {
+			uuid: string;
+			primary_id: number;
+			primary_date: string;
+			dominant_lat: number;
+			dominant_long: number;
+			entity: string | null;
+			primary_country: string | null;
+			second_geo_layer: string | null;
+			title: string | null;
+		};
 		const asItem = (r: Row) => {
-			const item: Record<string, unknown> = { uuid: r.uuid, primary_id: r.primary_id, primary_date: r.primary_date, dominant_lat: r.dominant_lat, dominant_long: r.dominant_long };
+			const item: Record<string, unknown> = {
+				uuid: r.uuid,
+				primary_id: r.primary_id,
+				primary_date: r.primary_date,
+				dominant_lat: r.dominant_lat,
+				dominant_long: r.dominant_long
+			};
 			for (const k of ['entity', 'primary_country', 'second_geo_layer', 'title'] as const) if (r[k] !== null) item[k] = r[k];
 			return item;
 		};
-		const { e } = t.db.one<{ e: string }>("SELECT entity e FROM records WHERE dataset='icd' AND component='image' AND mappable=1 GROUP BY e ORDER BY count(*) DESC LIMIT 1");
+		const { e } = t.db.one<{ e: string }>(
+			"SELECT entity e FROM records WHERE dataset='icd' AND component='image' AND mappable=1 GROUP BY e ORDER BY count(*) DESC LIMIT 1"
+		);
 		const restricted = t.server.createKey(['--entities', e]).key;
 		const walks = [
 			{ path: '/v1/icd/videos/geo-manifest?limit=97', where: "dataset='icd' AND component='video'", params: [] as string[], key: undefined },
-			{ path: '/v1/icdb/images/geo-manifest?limit=1', where: "dataset='icdb' AND component='image' AND primary_date >= '2024-06-01'", params: [], key: undefined, query: '&date_from=2024-06-01' },
+			{
+				path: '/v1/icdb/images/geo-manifest?limit=1',
+				where: "dataset='icdb' AND component='image' AND primary_date >= '2024-06-01'",
+				params: [],
+				key: undefined,
+				query: '&date_from=2024-06-01'
+			},
 			{ path: '/v1/icd/images/geo-manifest?limit=250', where: "dataset='icd' AND component='image' AND entity = ?", params: [e], key: restricted }
 		];
 		let titled = 0;
 		for (const w of walks) {
-			const expected = t.db.rows<Row>(
-				`SELECT uuid, primary_id, primary_date, dominant_lat, dominant_long, entity, primary_country, second_geo_layer, title FROM records WHERE mappable = 1 AND ${w.where} ORDER BY primary_date DESC, primary_id DESC`,
-				...w.params
-			).map(asItem);
+			const expected = t.db
+				.rows<Row>(
+					`SELECT uuid, primary_id, primary_date, dominant_lat, dominant_long, entity, primary_country, second_geo_layer, title FROM records WHERE mappable = 1 AND ${w.where} ORDER BY primary_date DESC, primary_id DESC`,
+					...w.params
+				)
+				.map(asItem);
 			expect(expected.length).toBeGreaterThan(1);
 			const received: unknown[] = [];
 			let cursor: string | null = null;
@@ -137,7 +167,9 @@ describe('geo manifests', () => {
 	it('writes coordinates as JavaScript does where the database would not: below 1e-4, integral, negative zero', async () => {
 		// The generator never makes these; the newest record of a component is given them in turn.
 		type Newest = { uuid: string; dominant_lat: number; dominant_long: number };
-		const newest = t.db.one<Newest>("SELECT uuid, dominant_lat, dominant_long FROM records WHERE dataset='icd' AND component='video' AND mappable=1 ORDER BY primary_date DESC, primary_id DESC LIMIT 1");
+		const newest = t.db.one<Newest>(
+			"SELECT uuid, dominant_lat, dominant_long FROM records WHERE dataset='icd' AND component='video' AND mappable=1 ORDER BY primary_date DESC, primary_id DESC LIMIT 1"
+		);
 		const cases: [lat: string, long: string, expected: [number, number]][] = [
 			['0.00001', '28', [0.00001, 28]],
 			["CAST('-0' AS double precision)", '-12.5', [0, -12.5]],

@@ -69,7 +69,16 @@ describe('openapi.json', () => {
 		expect(doc.openapi).toBe('3.1.0');
 		expect(doc.info.version).toBe('1.3.1');
 		const ops = Object.values(doc.paths as Record<string, { get?: { operationId: string } }>).map((p) => p.get?.operationId);
-		for (const op of ['searchIcdVideos', 'searchIcdbImages', 'getOneIcdVideo', 'getOneIcdbImage', 'getIcdVideoPlayer', 'getIcdbImageViewer', 'getIcdVideoByComponentId', 'getIcdbImageGeoManifest']) {
+		for (const op of [
+			'searchIcdVideos',
+			'searchIcdbImages',
+			'getOneIcdVideo',
+			'getOneIcdbImage',
+			'getIcdVideoPlayer',
+			'getIcdbImageViewer',
+			'getIcdVideoByComponentId',
+			'getIcdbImageGeoManifest'
+		]) {
 			expect(ops).toContain(op);
 		}
 		const search = doc.paths['/v1/icd/videos'].get.parameters.map((p: { name: string }) => p.name);

@@ -17,10 +17,13 @@ const search = async (text: string, extra = '') => {
 
 /** Two adjacent words of four or more letters from a real title, so phrases and prefixes have something to find. */
 function titleWords(): { a: string; b: string } {
-	const titles = t.db.rows<{ title: string }>("SELECT title FROM records WHERE dataset = 'icd' AND component = 'video' ORDER BY id LIMIT 200").map((r) => r.title);
+	const titles = t.db
+		.rows<{ title: string }>("SELECT title FROM records WHERE dataset = 'icd' AND component = 'video' ORDER BY id LIMIT 200")
+		.map((r) => r.title);
 	for (const title of titles) {
 		const words = title.split(/\s+/);
-		for (let i = 0; i + 1 < words.length; i++) if (/^[A-Za-z]{5,}$/.test(words[i]) && /^[A-Za-z]{4,}$/.test(words[i + 1])) return { a: words[i], b: words[i + 1] };
+		for (let i = 0; i + 1 < words.length; i++)
+			if (/^[A-Za-z]{5,}$/.test(words[i]) && /^[A-Za-z]{4,}$/.test(words[i + 1])) return { a: words[i], b: words[i + 1] };
 	}
 	throw new Error('no title with two adjacent long words');
 }
@@ -107,7 +110,46 @@ describe('search text: any printable text is a search', () => {
 	});
 
 	it('random text of every kind is a 200 or a clear 400, never a 5xx (fuzz, 300 strings)', async () => {
-		const pool = ['"', "'", '(', ')', '*', '-', '+', '^', ':', ' ', ' ', 'NEAR(', 'AND', 'OR', 'NOT', '{', '}', '[', ']', '\\', '%', '🚚', 'الخرطوم', 'Хартум', 'convoy', 'drone', 'attack', 'x', '7', '\t', '.', ',', '~', '@', '#', '|', '&', '='];
+		const pool = [
+			'"',
+			"'",
+			'(',
+			')',
+			'*',
+			'-',
+			'+',
+			'^',
+			':',
+			' ',
+			' ',
+			'NEAR(',
+			'AND',
+			'OR',
+			'NOT',
+			'{',
+			'}',
+			'[',
+			']',
+			'\\',
+			'%',
+			'🚚',
+			'الخرطوم',
+			'Хартум',
+			'convoy',
+			'drone',
+			'attack',
+			'x',
+			'7',
+			'\t',
+			'.',
+			',',
+			'~',
+			'@',
+			'#',
+			'|',
+			'&',
+			'='
+		];
 		let seed = 20261124;
 		const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
 		const statuses = new Map<number, number>();
@@ -124,7 +166,7 @@ describe('search text: any printable text is a search', () => {
 	});
 
 	it('natural language search and Domain GenAI take a pasted paragraph of up to 4,000 characters', async () => {
-		const paragraph = 'Convoys of trucks on the road near the border at night (reported: "heavy"), ' .repeat(60).slice(0, 4000);
+		const paragraph = 'Convoys of trucks on the road near the border at night (reported: "heavy"), '.repeat(60).slice(0, 4000);
 		const nl = await t.server.get(`/v1/icd/nl-search?search=${encodeURIComponent(paragraph)}`);
 		expect(nl.status).toBe(200);
 		expect((await nl.json()).items.length).toBeGreaterThan(0);

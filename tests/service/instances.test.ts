@@ -96,8 +96,13 @@ describe('two instances over one PostgreSQL database', () => {
 	});
 
 	it('show an entity-restricted key the same on both, and nothing outside its entities', async () => {
-		const entity = db.one<{ e: string }>("SELECT entity AS e FROM records WHERE dataset = 'icd' AND entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC, entity LIMIT 1").e;
-		const hidden = db.one<{ uuid: string }>("SELECT uuid FROM records WHERE dataset = 'icd' AND component = 'video' AND entity <> ? ORDER BY id LIMIT 1", entity).uuid;
+		const entity = db.one<{ e: string }>(
+			"SELECT entity AS e FROM records WHERE dataset = 'icd' AND entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC, entity LIMIT 1"
+		).e;
+		const hidden = db.one<{ uuid: string }>(
+			"SELECT uuid FROM records WHERE dataset = 'icd' AND component = 'video' AND entity <> ? ORDER BY id LIMIT 1",
+			entity
+		).uuid;
 		const { key } = a.createKey(['--entities', entity]);
 		const paths = [
 			'/v1/icd/videos?per_page=50',
@@ -106,7 +111,10 @@ describe('two instances over one PostgreSQL database', () => {
 			`/v1/icd/nl-search?search=${encodeURIComponent('damaged buildings after shelling')}&per_page=50`
 		];
 		// The clock each instance read a question against (interpretation.reference_time) differs by the request's time.
-		const stable = (body: { interpretation?: { reference_time?: string } }) => ({ ...body, interpretation: body.interpretation && { ...body.interpretation, reference_time: '' } });
+		const stable = (body: { interpretation?: { reference_time?: string } }) => ({
+			...body,
+			interpretation: body.interpretation && { ...body.interpretation, reference_time: '' }
+		});
 		for (const path of paths) {
 			const [onA, onB] = [await json(await a.get(path, key)), await json(await b.get(path, key))];
 			expect(stable(onB), path).toEqual(stable(onA));
@@ -154,7 +162,15 @@ describe('npm start -- --workers N', () => {
 
 	it('runs two instances on one port over the database, as one service, and stops both', async () => {
 		const port = await freePort();
-		const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: a.databaseUrl!, DATASET_SIZE: String(SIZE), DATASET_SEED: SEED };
+		const env = {
+			...process.env,
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			DATA_DIR: dataDir,
+			DATABASE_URL: a.databaseUrl!,
+			DATASET_SIZE: String(SIZE),
+			DATASET_SEED: SEED
+		};
 		const child = spawn(process.execPath, ['scripts/start.mjs', '--workers', '2'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 		primary = child;
 		let out = '';
@@ -176,7 +192,9 @@ describe('npm start -- --workers N', () => {
 		const viaWorkers = await json(await fetch(`http://127.0.0.1:${port}/v1/icd/videos?per_page=5`, { headers: { authorization: `Bearer ${key}` } }));
 		expect(viaWorkers).toEqual(await json(await a.get('/v1/icd/videos?per_page=5', key)));
 		const lookup = `/v1/icd/videos/by-component-id/${(viaWorkers as { items: { primary_id: number }[] }).items[0].primary_id}`;
-		expect(await json(await fetch(`http://127.0.0.1:${port}${lookup}`, { headers: { authorization: `Bearer ${key}` } }))).toEqual(await json(await a.get(lookup, key)));
+		expect(await json(await fetch(`http://127.0.0.1:${port}${lookup}`, { headers: { authorization: `Bearer ${key}` } }))).toEqual(
+			await json(await a.get(lookup, key))
+		);
 		child.kill('SIGTERM');
 		expect(await exited, out).toBe(0);
 		for (const pid of workers) expect(alive(pid), `instance ${pid} still running`).toBe(false);
@@ -185,7 +203,10 @@ describe('npm start -- --workers N', () => {
 	it('refuses several instances on SQLite, whose rate limits would not be shared', () => {
 		const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'icd-workers-'));
 		try {
-			const r = spawnSync(process.execPath, ['scripts/start.mjs', '--workers', '2'], { env: { ...process.env, DATA_DIR: empty, DATABASE_URL: '' }, encoding: 'utf8' });
+			const r = spawnSync(process.execPath, ['scripts/start.mjs', '--workers', '2'], {
+				env: { ...process.env, DATA_DIR: empty, DATABASE_URL: '' },
+				encoding: 'utf8'
+			});
 			expect(r.status).toBe(2);
 			expect(r.stderr).toMatch(/--workers 2 needs DATABASE_URL/);
 			expect(fs.readdirSync(empty)).toEqual([]);

@@ -32,14 +32,21 @@ const rest = async (path: string, key?: string) => {
 	return r.json();
 };
 const some = (dataset: Dataset, component: Component, offset = 0) =>
-	t.db.one<Row>('SELECT uuid, primary_id, entity, title FROM records WHERE dataset = ? AND component = ? AND mappable = 1 ORDER BY id LIMIT 1 OFFSET ?', dataset, component, offset);
+	t.db.one<Row>(
+		'SELECT uuid, primary_id, entity, title FROM records WHERE dataset = ? AND component = ? AND mappable = 1 ORDER BY id LIMIT 1 OFFSET ?',
+		dataset,
+		component,
+		offset
+	);
 
 /** A problem without its instance (the REST path or the MCP endpoint), to compare REST and MCP refusals. */
 const sansInstance = ({ instance: _, ...p }: Record<string, unknown>) => p;
 const nlPath = (dataset: Dataset, params: Record<string, string | number>) =>
 	`/v1/${dataset}/nl-search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
 
-const combos = DATASETS.flatMap((dataset) => COMPONENTS.map((component) => ({ dataset, component, base: `/v1/${dataset}/${COMPONENT_PATH[component]}`, dc: `${P(dataset)}${P(component)}` })));
+const combos = DATASETS.flatMap((dataset) =>
+	COMPONENTS.map((component) => ({ dataset, component, base: `/v1/${dataset}/${COMPONENT_PATH[component]}`, dc: `${P(dataset)}${P(component)}` }))
+);
 
 describe.each(combos)('$dataset $component tools', ({ dataset, component, base, dc }) => {
 	it(`search${dc}s answers what REST answers, for the same arguments`, async () => {
@@ -76,7 +83,9 @@ describe.each(combos)('$dataset $component tools', ({ dataset, component, base, 
 			{ param: 'component_id', message: 'expected a number' }
 		]);
 		toolProblem(await mcp.call(`get${dc}ByComponentId`, { component_id: 0 }), 400, 'invalid_parameter');
-		expect(toolProblem(await mcp.call(`get${dc}ByComponentId`, {}), 400, 'invalid_parameter').errors).toEqual([{ param: 'component_id', message: expect.any(String) }]);
+		expect(toolProblem(await mcp.call(`get${dc}ByComponentId`, {}), 400, 'invalid_parameter').errors).toEqual([
+			{ param: 'component_id', message: expect.any(String) }
+		]);
 	});
 
 	it(`getOne${dc} answers the REST detail by uuid`, async () => {
@@ -137,7 +146,10 @@ describe.each(DATASETS)('%s media tools', (dataset) => {
 describe('entity restrictions', () => {
 	it('limit every MCP tool to the key’s entities, exactly as REST does', async () => {
 		const visible = some('icd', 'video');
-		const hidden = t.db.one<Row>("SELECT uuid, primary_id, entity, title FROM records WHERE dataset='icd' AND component='video' AND mappable = 1 AND entity <> ? LIMIT 1", visible.entity);
+		const hidden = t.db.one<Row>(
+			"SELECT uuid, primary_id, entity, title FROM records WHERE dataset='icd' AND component='video' AND mappable = 1 AND entity <> ? LIMIT 1",
+			visible.entity
+		);
 		const { key } = t.server.createKey(['--entities', visible.entity]);
 		const restricted = await connectMcp(t.server, '/mcp-icd', key);
 		await restricted.client.listTools();
@@ -188,29 +200,51 @@ describe.each(DATASETS)('%s natural language search tool', (dataset) => {
 		expect(withoutClock(narrowed)).toEqual(withoutClock(await rest(nlPath(dataset, filtered))));
 		expect(narrowed.itemsReceived).toBeGreaterThan(0);
 		expect(narrowed.source_component_filter).toBe('image');
-		expect((narrowed.items as { source_component: string; primary_country?: string }[]).every((i) => i.source_component === 'image' && i.primary_country === country)).toBe(true);
+		expect(
+			(narrowed.items as { source_component: string; primary_country?: string }[]).every((i) => i.source_component === 'image' && i.primary_country === country)
+		).toBe(true);
 		const byEntity = toolJson(await mcp.call(tool, { search: 'a report', entity: row.entity, per_page: 50 }));
 		expect(byEntity.itemsReceived).toBeGreaterThan(0);
 		expect((byEntity.items as Row[]).every((i) => i.entity === row.entity)).toBe(true);
 	});
 
 	it(`${tool} refuses bad arguments with the REST problem`, async () => {
-		for (const bad of [{}, { search: '   ' }, { search: 'convoys', top_k: 201 }, { search: 'convoys', per_page: 51 }, { search: 'convoys', source_component: 'audio' }, { search: 'convoys', sort: 'relevance' }]) {
+		for (const bad of [
+			{},
+			{ search: '   ' },
+			{ search: 'convoys', top_k: 201 },
+			{ search: 'convoys', per_page: 51 },
+			{ search: 'convoys', source_component: 'audio' },
+			{ search: 'convoys', sort: 'relevance' }
+		]) {
 			const mcpProblem = toolProblem(await mcp.call(tool, bad), 400, 'invalid_parameter');
 			const restProblem = await expectProblem(await t.server.get(nlPath(dataset, bad as Record<string, string | number>)), 400, 'invalid_parameter');
 			expect(sansInstance(mcpProblem), JSON.stringify(bad)).toEqual(sansInstance(restProblem));
 		}
 		expect(toolProblem(await mcp.call(tool, {}), 400, 'invalid_parameter').errors).toEqual([{ param: 'search', message: expect.any(String) }]);
-		expect(toolProblem(await mcp.call(tool, { search: 'convoys', top_k: 201 }), 400, 'invalid_parameter').errors).toEqual([{ param: 'top_k', message: 'must be at most 200' }]);
+		expect(toolProblem(await mcp.call(tool, { search: 'convoys', top_k: 201 }), 400, 'invalid_parameter').errors).toEqual([
+			{ param: 'top_k', message: 'must be at most 200' }
+		]);
 		// MCP arguments are typed: numbers as JSON numbers, the question as a string.
-		expect(toolProblem(await mcp.call(tool, { search: 'convoys', page: '2' }), 400, 'invalid_parameter').errors).toEqual([{ param: 'page', message: 'expected a number' }]);
+		expect(toolProblem(await mcp.call(tool, { search: 'convoys', page: '2' }), 400, 'invalid_parameter').errors).toEqual([
+			{ param: 'page', message: 'expected a number' }
+		]);
 		expect(toolProblem(await mcp.call(tool, { search: 42 }), 400, 'invalid_parameter').errors).toEqual([{ param: 'search', message: 'expected a string' }]);
-		expect(toolProblem(await mcp.call(tool, { search: 'convoys', topk: 5 }), 400, 'invalid_parameter').errors).toEqual([{ param: 'topk', message: 'unknown parameter' }]);
+		expect(toolProblem(await mcp.call(tool, { search: 'convoys', topk: 5 }), 400, 'invalid_parameter').errors).toEqual([
+			{ param: 'topk', message: 'unknown parameter' }
+		]);
 	});
 });
 
 describe('Domain GenAI tools', () => {
-	type Turn = { answer: string; conversation_id: string; response_id: string; credits_charged: number; credits_remaining: number; sources: { dataset: string; citation: number }[] };
+	type Turn = {
+		answer: string;
+		conversation_id: string;
+		response_id: string;
+		credits_charged: number;
+		credits_remaining: number;
+		sources: { dataset: string; citation: number }[];
+	};
 	const restTurn = async (dataset: Dataset, body: Record<string, unknown>, key: string): Promise<Turn> => {
 		const r = await post(t.server, dataset, body, key);
 		expect(r.status, await r.clone().text()).toBe(200);
@@ -223,7 +257,9 @@ describe('Domain GenAI tools', () => {
 		const session = await connectMcp(t.server, '/mcp-all', key);
 		await session.client.listTools();
 
-		const first = toolJson(await session.call('icdDomainGenAiChat', { question: 'Where were roadblocks set up and by which groups?', top_k: 4 })) as unknown as Turn;
+		const first = toolJson(
+			await session.call('icdDomainGenAiChat', { question: 'Where were roadblocks set up and by which groups?', top_k: 4 })
+		) as unknown as Turn;
 		expect(first.conversation_id).toMatch(/^conv_/);
 		expect(first.answer.length).toBeGreaterThan(50);
 		expect(first.sources.length).toBeGreaterThan(0);
@@ -231,7 +267,9 @@ describe('Domain GenAI tools', () => {
 		expect(first.sources.every((s) => s.dataset === 'ICD')).toBe(true);
 		expect(first).toMatchObject({ credits_charged: 1, credits_remaining: 3 });
 
-		const second = toolJson(await session.call('icdDomainGenAiChat', { question: 'And which of them were in Mali?', conversation_id: first.conversation_id })) as unknown as Turn;
+		const second = toolJson(
+			await session.call('icdDomainGenAiChat', { question: 'And which of them were in Mali?', conversation_id: first.conversation_id })
+		) as unknown as Turn;
 		expect(second.conversation_id).toBe(first.conversation_id);
 		expect(second.response_id).not.toBe(first.response_id);
 		expect(second.credits_remaining).toBe(2);
@@ -249,7 +287,11 @@ describe('Domain GenAI tools', () => {
 		expect(fresh.credits_remaining).toBe(0);
 
 		// Out of credits: the REST 402 problem, as a tool error, on MCP and REST alike.
-		const exhausted = toolProblem(await session.call('icdDomainGenAiChat', { question: 'Anything else?', conversation_id: first.conversation_id }), 402, 'credits_exhausted');
+		const exhausted = toolProblem(
+			await session.call('icdDomainGenAiChat', { question: 'Anything else?', conversation_id: first.conversation_id }),
+			402,
+			'credits_exhausted'
+		);
 		const restExhausted = await expectProblem(await post(t.server, 'icd', { question: 'Anything else?' }, key), 402, 'credits_exhausted');
 		expect(sansInstance(exhausted)).toEqual(sansInstance(restExhausted));
 		await session.client.close();
@@ -275,13 +317,22 @@ describe('Domain GenAI tools', () => {
 	it('refuses bad arguments with the REST problem, before any charge', async () => {
 		const { key } = t.server.createKey(['--credits', '1']);
 		const session = await connectMcp(t.server, '/mcp-all', key);
-		const bads = [{}, { question: ' ' }, { question: 'convoys', top_k: '3' }, { question: 'convoys', top_k: 51 }, { question: 'convoys', conversation_id: 5 }, { question: 'convoys', extra: true }];
+		const bads = [
+			{},
+			{ question: ' ' },
+			{ question: 'convoys', top_k: '3' },
+			{ question: 'convoys', top_k: 51 },
+			{ question: 'convoys', conversation_id: 5 },
+			{ question: 'convoys', extra: true }
+		];
 		for (const bad of bads) {
 			const mcpProblem = toolProblem(await session.call('icdbDomainGenAiChat', bad), 400, 'invalid_parameter');
 			const restProblem = await expectProblem(await post(t.server, 'icdb', bad, key), 400, 'invalid_parameter');
 			expect(sansInstance(mcpProblem), JSON.stringify(bad)).toEqual(sansInstance(restProblem));
 		}
-		expect(toolProblem(await session.call('icdbDomainGenAiChat', { question: 'convoys', extra: true }), 400, 'invalid_parameter').errors).toEqual([{ param: 'extra', message: 'unknown parameter' }]);
+		expect(toolProblem(await session.call('icdbDomainGenAiChat', { question: 'convoys', extra: true }), 400, 'invalid_parameter').errors).toEqual([
+			{ param: 'extra', message: 'unknown parameter' }
+		]);
 		expect((toolJson(await session.call('icdbDomainGenAiChat', { question: 'convoys' })) as unknown as Turn).credits_remaining).toBe(0);
 		await session.client.close();
 	});

@@ -99,9 +99,7 @@ describe('tools/list', () => {
 		for (const tool of tools) {
 			// All four hints explicit, as in the spec's table: only Domain GenAI turns are neither read-only nor idempotent.
 			const genai = /DomainGenAiChat$/.test(tool.name);
-			expect(tool.annotations).toEqual(
-				expect.objectContaining({ readOnlyHint: !genai, destructiveHint: false, idempotentHint: !genai, openWorldHint: false })
-			);
+			expect(tool.annotations).toEqual(expect.objectContaining({ readOnlyHint: !genai, destructiveHint: false, idempotentHint: !genai, openWorldHint: false }));
 			expect(typeof tool.annotations?.title).toBe('string');
 			expect(tool.description!.length).toBeGreaterThan(80);
 			expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
@@ -129,7 +127,10 @@ describe('tools/list', () => {
 		expect(search.properties.date_from).toMatchObject({ type: 'string', format: 'date' });
 		expect(search.required ?? []).toEqual([]);
 
-		expect(tools.get('getIcdVideoByComponentId')!.inputSchema).toMatchObject({ properties: { component_id: { type: 'integer', minimum: 1 } }, required: ['component_id'] });
+		expect(tools.get('getIcdVideoByComponentId')!.inputSchema).toMatchObject({
+			properties: { component_id: { type: 'integer', minimum: 1 } },
+			required: ['component_id']
+		});
 		expect(tools.get('getOneIcdImage')!.inputSchema).toMatchObject({ properties: { uuid: { type: 'string', format: 'uuid' } }, required: ['uuid'] });
 		const geo = tools.get('getIcdbVideoGeoManifest')!.inputSchema as { properties: Record<string, Record<string, unknown>> };
 		expect(Object.keys(geo.properties).sort()).toEqual(['country', 'cursor', 'date_from', 'date_to', 'entity', 'limit']);
@@ -147,13 +148,37 @@ describe('tools/list', () => {
 
 		// Natural language search takes the REST query parameters; Domain GenAI the REST body fields.
 		const nl = tools.get('searchIcdbNl')!.inputSchema as { properties: Record<string, Record<string, unknown>>; required?: string[] };
-		expect(Object.keys(nl.properties).sort()).toEqual(['country', 'date_from', 'date_to', 'entity', 'ignore', 'page', 'per_page', 'search', 'source_component', 'top_k']);
+		expect(Object.keys(nl.properties).sort()).toEqual([
+			'country',
+			'date_from',
+			'date_to',
+			'entity',
+			'ignore',
+			'page',
+			'per_page',
+			'search',
+			'source_component',
+			'top_k'
+		]);
 		expect(nl.required).toEqual(['search']);
 		expect(nl.properties.top_k).toMatchObject({ type: 'integer', minimum: 1, maximum: 200 });
 		expect(nl.properties.source_component.enum).toEqual(['all', 'video', 'image']);
 		const genai = tools.get('icdDomainGenAiChat')!;
-		expect(genai.inputSchema).toMatchObject({ required: ['question'], properties: { question: { type: 'string' }, conversation_id: { type: 'string' }, top_k: { type: 'integer' } } });
-		expect(Object.keys(genai.inputSchema.properties!).sort()).toEqual(['conversation_id', 'date_from', 'date_to', 'entity', 'ignore', 'primary_country', 'question', 'source_component', 'top_k']);
+		expect(genai.inputSchema).toMatchObject({
+			required: ['question'],
+			properties: { question: { type: 'string' }, conversation_id: { type: 'string' }, top_k: { type: 'integer' } }
+		});
+		expect(Object.keys(genai.inputSchema.properties!).sort()).toEqual([
+			'conversation_id',
+			'date_from',
+			'date_to',
+			'entity',
+			'ignore',
+			'primary_country',
+			'question',
+			'source_component',
+			'top_k'
+		]);
 		expect(tools.get('searchIcdNl')!.outputSchema?.required).toEqual(expect.arrayContaining(['items', 'retrieval_question', 'top_k']));
 		// The GenAI output schema admits further fields, so a client validating structured content accepts later additions.
 		expect(genai.outputSchema?.required).toEqual(expect.arrayContaining(['answer', 'sources', 'conversation_id', 'credits_remaining']));
@@ -179,7 +204,12 @@ describe('tools/list', () => {
 
 		const mixed = server.createKey(['--datasets', 'icdb', '--features', 'geo,media,mcp']);
 		const mcp3 = await connectMcp(server, '/mcp-all', mixed.key);
-		expect(names((await mcp3.client.listTools()).tools)).toEqual(['getIcdbVideoPlayer', 'getIcdbImageViewer', 'getIcdbVideoGeoManifest', 'getIcdbImageGeoManifest']);
+		expect(names((await mcp3.client.listTools()).tools)).toEqual([
+			'getIcdbVideoPlayer',
+			'getIcdbImageViewer',
+			'getIcdbVideoGeoManifest',
+			'getIcdbImageGeoManifest'
+		]);
 		await Promise.all([mcp1, mcp2, mcp3].map((m) => m.client.close()));
 	});
 });

@@ -29,7 +29,11 @@ describe('video player', () => {
 
 		const audio = await fetch(body.embed_url + '/audio.wav');
 		expect(audio.headers.get('content-type')).toMatch(/audio\/(wav|x-wav)/);
-		expect(Buffer.from(await audio.arrayBuffer()).subarray(0, 4).toString()).toBe('RIFF');
+		expect(
+			Buffer.from(await audio.arrayBuffer())
+				.subarray(0, 4)
+				.toString()
+		).toBe('RIFF');
 		const vtt = await (await fetch(body.embed_url + '/captions.vtt')).text();
 		expect(vtt.startsWith('WEBVTT')).toBe(true);
 		const poster = await fetch(body.embed_url + '/poster.png');

@@ -27,14 +27,21 @@ afterAll(async () => {
 
 /** The model's weights, every word declared common (so a list of them is bounded). */
 function allCommon(words: string[]): TermStats {
-	const rows = db.prepare(`SELECT term, df FROM nl_terms WHERE dataset = 'icd' AND term IN (${words.map(() => '?').join(', ')})`).all(...words) as { term: string; df: number }[];
+	const rows = db.prepare(`SELECT term, df FROM nl_terms WHERE dataset = 'icd' AND term IN (${words.map(() => '?').join(', ')})`).all(...words) as {
+		term: string;
+		df: number;
+	}[];
 	const weight = new Map(rows.map((r) => [r.term, Math.log(1 + 10_000 / (r.df + 0.5))]));
 	return { docFrequency: () => 1e9, weight: (w) => weight.get(w) ?? 0 };
 }
 
 const fts5Newest = (component: string, word: string) =>
-	db.prepare(`SELECT rowid FROM nl_icd_${component} WHERE nl_icd_${component} MATCH ? ORDER BY rowid DESC LIMIT ${POSTINGS_PER_WORD}`).pluck().all(`"${word}"`) as number[];
-const commonWords = (n: number) => db.prepare("SELECT term FROM nl_terms WHERE dataset = 'icd' AND df > 20 ORDER BY df DESC, term LIMIT ?").pluck().all(n) as string[];
+	db
+		.prepare(`SELECT rowid FROM nl_icd_${component} WHERE nl_icd_${component} MATCH ? ORDER BY rowid DESC LIMIT ${POSTINGS_PER_WORD}`)
+		.pluck()
+		.all(`"${word}"`) as number[];
+const commonWords = (n: number) =>
+	db.prepare("SELECT term FROM nl_terms WHERE dataset = 'icd' AND df > 20 ORDER BY df DESC, term LIMIT ?").pluck().all(n) as string[];
 
 describe('stored newest matches of common words (SQLite)', () => {
 	it('are stored by the server at start, once for the NL index in place, and again when the index changes', () => {
@@ -58,7 +65,10 @@ describe('stored newest matches of common words (SQLite)', () => {
 
 	it('hold each word’s newest matches in rowid order, as FTS5 gives them', () => {
 		storeNewestLists(db, 20);
-		const lists = db.prepare("SELECT component, term FROM nl_newest WHERE dataset = 'icd' ORDER BY length(rowids) DESC LIMIT 6").all() as { component: 'video' | 'image'; term: string }[];
+		const lists = db.prepare("SELECT component, term FROM nl_newest WHERE dataset = 'icd' ORDER BY length(rowids) DESC LIMIT 6").all() as {
+			component: 'video' | 'image';
+			term: string;
+		}[];
 		expect(lists.length).toBe(6);
 		for (const { component, term } of lists) {
 			const expected = fts5Newest(component, term);

@@ -25,7 +25,10 @@ afterAll(async () => {
 
 /** The model's weights, every word declared common. */
 async function allCommon(words: string[]): Promise<TermStats> {
-	const rows = await sql.all<{ term: string; df: number }>(`SELECT term, df FROM nl_terms WHERE dataset = 'icd' AND term IN (${words.map(() => '?').join(', ')})`, words);
+	const rows = await sql.all<{ term: string; df: number }>(
+		`SELECT term, df FROM nl_terms WHERE dataset = 'icd' AND term IN (${words.map(() => '?').join(', ')})`,
+		words
+	);
 	const weight = new Map(rows.map((r) => [r.term, Math.log(1 + 10_000 / (r.df + 0.5))]));
 	return { docFrequency: () => 1e9, weight: (w) => weight.get(w) ?? 0 };
 }
@@ -49,7 +52,9 @@ describe('stored newest matches of common words', () => {
 		await sql.run("INSERT INTO nl_terms (dataset, term, df, vector) VALUES ('icd', ?, 1000000, '\\x00') ON CONFLICT DO NOTHING", [phrase]);
 		try {
 			expect(await store(20)).toBeGreaterThan(10);
-			const lists = await sql.all<{ component: string; term: string; rowids: string[]; ranks: number[] }>("SELECT component, term, rowids, ranks FROM nl_newest WHERE dataset = 'icd' ORDER BY component, term");
+			const lists = await sql.all<{ component: string; term: string; rowids: string[]; ranks: number[] }>(
+				"SELECT component, term, rowids, ranks FROM nl_newest WHERE dataset = 'icd' ORDER BY component, term"
+			);
 			const terms = await sql.pluck<number>("SELECT count(*)::int FROM nl_terms WHERE dataset = 'icd' AND df > 20");
 			expect(lists).toHaveLength(2 * terms!);
 			let matched = 0;
@@ -85,8 +90,13 @@ describe('stored newest matches of common words', () => {
 		const words = await sql.column<string>("SELECT term FROM nl_terms WHERE dataset = 'icd' AND df > 20 ORDER BY df DESC, term LIMIT 2");
 		const stats = await allCommon(words);
 		await store(20);
-		const [boosted] = await sql.all<{ rowids: string[] }>("SELECT rowids FROM nl_newest WHERE dataset = 'icd' AND component = 'image' AND term = ?", [words[1]]);
-		await sql.run("UPDATE nl_newest SET ranks = array_fill(1000::real, ARRAY[array_length(rowids, 1)]) WHERE dataset = 'icd' AND component = 'image' AND term = ?", [words[1]]);
+		const [boosted] = await sql.all<{ rowids: string[] }>("SELECT rowids FROM nl_newest WHERE dataset = 'icd' AND component = 'image' AND term = ?", [
+			words[1]
+		]);
+		await sql.run(
+			"UPDATE nl_newest SET ranks = array_fill(1000::real, ARRAY[array_length(rowids, 1)]) WHERE dataset = 'icd' AND component = 'image' AND term = ?",
+			[words[1]]
+		);
 		const hits = await pgBm25List(sql, 'icd', words, {}, noFilters, 10, stats);
 		expect(hits.length).toBe(10);
 		for (const h of hits) {

@@ -30,9 +30,33 @@ describe('natural language search', () => {
 		const body = await nl('icd', { search: 'armed men searching cars at a roadblock' });
 		expect(Object.keys(body).sort()).toEqual(
 			// The spec's fields, and the addition that says how the question was understood.
-			['status', 'itemsReceived', 'curPage', 'nextPage', 'prevPage', 'offset', 'perPage', 'itemsTotal', 'pageTotal', 'retrieval_question', 'source_component_filter', 'top_k', 'items', 'interpretation'].sort()
+			[
+				'status',
+				'itemsReceived',
+				'curPage',
+				'nextPage',
+				'prevPage',
+				'offset',
+				'perPage',
+				'itemsTotal',
+				'pageTotal',
+				'retrieval_question',
+				'source_component_filter',
+				'top_k',
+				'items',
+				'interpretation'
+			].sort()
 		);
-		expect(body).toMatchObject({ status: 'ok', curPage: 1, prevPage: null, perPage: 10, offset: 0, top_k: 50, retrieval_question: 'armed men searching cars at a roadblock', source_component_filter: 'all' });
+		expect(body).toMatchObject({
+			status: 'ok',
+			curPage: 1,
+			prevPage: null,
+			perPage: 10,
+			offset: 0,
+			top_k: 50,
+			retrieval_question: 'armed men searching cars at a roadblock',
+			source_component_filter: 'all'
+		});
 		expect(body.itemsTotal).toBe(50);
 		expect(body.items).toHaveLength(10);
 		const scores = body.items.map((i) => i.score);
@@ -79,8 +103,19 @@ describe('natural language search', () => {
 	});
 
 	it('applies country, entity, source_component and date filters', async () => {
-		const pick = t.db.one<{ c: string; e: string }>("SELECT primary_country c, entity e FROM records WHERE dataset='icd' GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1");
-		const body = await nl('icd', { search: 'fighters and vehicles', country: pick.c.toLowerCase(), entity: pick.e, source_component: 'image', date_from: '2016-01-01', date_to: '2022-12-31', top_k: '200', per_page: '50' });
+		const pick = t.db.one<{ c: string; e: string }>(
+			"SELECT primary_country c, entity e FROM records WHERE dataset='icd' GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1"
+		);
+		const body = await nl('icd', {
+			search: 'fighters and vehicles',
+			country: pick.c.toLowerCase(),
+			entity: pick.e,
+			source_component: 'image',
+			date_from: '2016-01-01',
+			date_to: '2022-12-31',
+			top_k: '200',
+			per_page: '50'
+		});
 		expect(body.source_component_filter).toBe('image');
 		expect(body.itemsReceived).toBeGreaterThan(0);
 		for (const item of body.items) {
@@ -141,7 +176,18 @@ describe('natural language search', () => {
 describe('no bias to the oldest records', () => {
 	// Records are written oldest first, and templated text gives many chunks the same score: ties
 	// broken by id once filled the top ten with the oldest year (issue 15).
-	const OPEN_QUERIES = ['a crowd at a rally', 'aid being delivered', 'damaged buildings after shelling', 'fighters training in the desert', 'a convoy of vehicles on a road', 'people fleeing their homes', 'a speech to supporters', 'flooded streets', 'a checkpoint inspection', 'drone footage of a town'];
+	const OPEN_QUERIES = [
+		'a crowd at a rally',
+		'aid being delivered',
+		'damaged buildings after shelling',
+		'fighters training in the desert',
+		'a convoy of vehicles on a road',
+		'people fleeing their homes',
+		'a speech to supporters',
+		'flooded streets',
+		'a checkpoint inspection',
+		'drone footage of a town'
+	];
 
 	it('no year takes more than twice its share of the data in the top 10 of open queries', async () => {
 		const shares = (rows: { y: string; n: number }[]) => {
@@ -159,7 +205,9 @@ describe('no bias to the oldest records', () => {
 			}
 		}
 		const top = shares([...counts].map(([y, n]) => ({ y, n })));
-		const over = [...top].filter(([y, share]) => share > 2 * (data.get(y) ?? 0)).map(([y, share]) => `${y}: ${(share * 100).toFixed(1)} % of top-10 results, ${((data.get(y) ?? 0) * 100).toFixed(1)} % of the data`);
+		const over = [...top]
+			.filter(([y, share]) => share > 2 * (data.get(y) ?? 0))
+			.map(([y, share]) => `${y}: ${(share * 100).toFixed(1)} % of top-10 results, ${((data.get(y) ?? 0) * 100).toFixed(1)} % of the data`);
 		expect(over).toEqual([]);
 	});
 });

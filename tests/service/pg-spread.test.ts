@@ -12,7 +12,9 @@ let sql: PostgresSql;
 beforeAll(async () => {
 	url = newDatabase();
 	sql = postgresSql(createPool(url, { max: 2, name: 'spread-test' }));
-	await sql.run('CREATE TABLE ran (n int NOT NULL, pid int NOT NULL, began timestamptz NOT NULL DEFAULT statement_timestamp(), ended timestamptz NOT NULL DEFAULT clock_timestamp())');
+	await sql.run(
+		'CREATE TABLE ran (n int NOT NULL, pid int NOT NULL, began timestamptz NOT NULL DEFAULT statement_timestamp(), ended timestamptz NOT NULL DEFAULT clock_timestamp())'
+	);
 });
 afterAll(async () => {
 	await sql?.close();

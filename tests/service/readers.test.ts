@@ -19,7 +19,9 @@ const SIZE = 1500;
 function slowQuestion(server: TestServer): string {
 	const db = oracle(server);
 	try {
-		const terms = db.rows<{ term: string }>("SELECT term FROM nl_terms WHERE dataset = 'icd' AND df BETWEEN 5 AND 200 ORDER BY df DESC LIMIT 800").map((r) => r.term);
+		const terms = db
+			.rows<{ term: string }>("SELECT term FROM nl_terms WHERE dataset = 'icd' AND df BETWEEN 5 AND 200 ORDER BY df DESC LIMIT 800")
+			.map((r) => r.term);
 		let question = '';
 		for (const t of terms) {
 			if (question.length + t.length + 1 > 3990) break;
@@ -80,7 +82,9 @@ describe('the same bytes with and without reader workers', () => {
 
 	it('answers search, detail, lookup, media, manifest pages and NL search identically', async () => {
 		const db = oracle(pool);
-		const video = db.one<{ uuid: string; primary_id: number; primary_country: string }>("SELECT uuid, primary_id, primary_country FROM records WHERE dataset = 'icd' AND component = 'video' ORDER BY id LIMIT 1 OFFSET 7");
+		const video = db.one<{ uuid: string; primary_id: number; primary_country: string }>(
+			"SELECT uuid, primary_id, primary_country FROM records WHERE dataset = 'icd' AND component = 'video' ORDER BY id LIMIT 1 OFFSET 7"
+		);
 		const image = db.one<{ uuid: string }>("SELECT uuid FROM records WHERE dataset = 'icdb' AND component = 'image' ORDER BY id LIMIT 1 OFFSET 3");
 		db.close();
 		const first = JSON.parse((await read(await pool.get('/v1/icd/videos/geo-manifest?limit=500'))).body);
@@ -139,7 +143,9 @@ describe('the same bytes with and without reader workers', () => {
 
 	it('answers MCP tool calls identically', async () => {
 		const db = oracle(pool);
-		const video = db.one<{ uuid: string; primary_id: number }>("SELECT uuid, primary_id FROM records WHERE dataset = 'icd' AND component = 'video' ORDER BY id LIMIT 1 OFFSET 11");
+		const video = db.one<{ uuid: string; primary_id: number }>(
+			"SELECT uuid, primary_id FROM records WHERE dataset = 'icd' AND component = 'video' ORDER BY id LIMIT 1 OFFSET 11"
+		);
 		db.close();
 		const calls: [string, Record<string, unknown>][] = [
 			['searchIcdVideos', { search: 'drone', per_page: 5 }],

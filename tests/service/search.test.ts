@@ -14,8 +14,19 @@ describe('structured search', () => {
 	it('pages with exactly the spec metadata', async () => {
 		const total = t.db.count("dataset='icd' AND component='video'");
 		const body = await json('/v1/icd/videos?page=2&per_page=10');
-		expect(Object.keys(body).sort()).toEqual(['curPage', 'items', 'itemsReceived', 'itemsTotal', 'nextPage', 'offset', 'pageTotal', 'perPage', 'prevPage'].sort());
-		expect(body).toMatchObject({ itemsReceived: 10, curPage: 2, nextPage: 3, prevPage: 1, offset: 10, perPage: 10, itemsTotal: total, pageTotal: Math.ceil(total / 10) });
+		expect(Object.keys(body).sort()).toEqual(
+			['curPage', 'items', 'itemsReceived', 'itemsTotal', 'nextPage', 'offset', 'pageTotal', 'perPage', 'prevPage'].sort()
+		);
+		expect(body).toMatchObject({
+			itemsReceived: 10,
+			curPage: 2,
+			nextPage: 3,
+			prevPage: 1,
+			offset: 10,
+			perPage: 10,
+			itemsTotal: total,
+			pageTotal: Math.ceil(total / 10)
+		});
 		const first = await json('/v1/icd/videos');
 		expect(first).toMatchObject({ curPage: 1, prevPage: null, perPage: 25, offset: 0 });
 		const last = await json(`/v1/icd/videos?per_page=10&page=${body.pageTotal}`);
@@ -26,7 +37,19 @@ describe('structured search', () => {
 	it('returns summary fields and newest first by default', async () => {
 		const body = await json('/v1/icdb/images?per_page=50');
 		for (const item of body.items) {
-			for (const k of Object.keys(item)) expect(['uuid', 'primary_id', 'primary_date', 'entity', 'primary_country', 'title', 'second_geo_layer', 'dominant_lat', 'dominant_long', 'summary']).toContain(k);
+			for (const k of Object.keys(item))
+				expect([
+					'uuid',
+					'primary_id',
+					'primary_date',
+					'entity',
+					'primary_country',
+					'title',
+					'second_geo_layer',
+					'dominant_lat',
+					'dominant_long',
+					'summary'
+				]).toContain(k);
 		}
 		const dates = body.items.map((i: { primary_date: string }) => i.primary_date);
 		expect([...dates].sort().reverse()).toEqual(dates);
@@ -43,8 +66,14 @@ describe('structured search', () => {
 	});
 
 	it('filters by country, entity and dates with totals that match the data', async () => {
-		const pick = t.db.one<{ c: string; e: string }>("SELECT primary_country c, entity e FROM records WHERE dataset='icd' AND component='video' GROUP BY primary_country, entity ORDER BY count(*) DESC LIMIT 1");
-		const expected = t.db.count("dataset='icd' AND component='video' AND primary_country=? AND entity=? AND primary_date BETWEEN '2016-01-01' AND '2024-12-31'", pick.c, pick.e);
+		const pick = t.db.one<{ c: string; e: string }>(
+			"SELECT primary_country c, entity e FROM records WHERE dataset='icd' AND component='video' GROUP BY primary_country, entity ORDER BY count(*) DESC LIMIT 1"
+		);
+		const expected = t.db.count(
+			"dataset='icd' AND component='video' AND primary_country=? AND entity=? AND primary_date BETWEEN '2016-01-01' AND '2024-12-31'",
+			pick.c,
+			pick.e
+		);
 		expect(expected).toBeGreaterThan(0);
 		const q = new URLSearchParams({ country: pick.c.toUpperCase(), entity: pick.e, date_from: '2016-01-01', date_to: '2024-12-31', per_page: '100' });
 		const body = await json(`/v1/icd/videos?${q}`);
@@ -58,11 +87,18 @@ describe('structured search', () => {
 
 	it('finds records by keyword, all words required, ranked by relevance', async () => {
 		const row = t.db.one<{ title: string }>("SELECT title FROM records WHERE dataset='icd' AND component='video' AND title IS NOT NULL LIMIT 1 OFFSET 7");
-		const words = row.title.split(/\s+/).filter((w) => w.length > 4).slice(0, 2);
+		const words = row.title
+			.split(/\s+/)
+			.filter((w) => w.length > 4)
+			.slice(0, 2);
 		const body = await json(`/v1/icd/videos?search=${encodeURIComponent(words.join(' '))}&per_page=100`);
 		expect(body.itemsTotal).toBeGreaterThan(0);
 		expect(body.items.some((i: { title: string }) => i.title === row.title)).toBe(true);
-		const stem = (w: string) => w.toLowerCase().replace(/[^a-z]/g, '').slice(0, 4);
+		const stem = (w: string) =>
+			w
+				.toLowerCase()
+				.replace(/[^a-z]/g, '')
+				.slice(0, 4);
 		// Every hit mentions every word somewhere (title, summary, report or transcript).
 		for (const item of body.items.slice(0, 10)) {
 			const full = await json(`/v1/icd/videos/${item.uuid}`);
@@ -72,7 +108,10 @@ describe('structured search', () => {
 	});
 
 	it('ranks the same with and without a filter that keeps everything (the two query plans agree)', async () => {
-		const word = t.db.one<{ title: string }>("SELECT title FROM records WHERE dataset='icdb' AND component='image' LIMIT 1 OFFSET 11").title.split(/\s+/).find((w) => w.length > 5)!;
+		const word = t.db
+			.one<{ title: string }>("SELECT title FROM records WHERE dataset='icdb' AND component='image' LIMIT 1 OFFSET 11")
+			.title.split(/\s+/)
+			.find((w) => w.length > 5)!;
 		for (const sort of ['relevance', 'date_desc', 'id_asc']) {
 			const plain = await json(`/v1/icdb/images?search=${encodeURIComponent(word)}&sort=${sort}&per_page=20&page=2`);
 			const filtered = await json(`/v1/icdb/images?search=${encodeURIComponent(word)}&sort=${sort}&per_page=20&page=2&date_from=1900-01-01`);
@@ -123,7 +162,9 @@ describe('structured search', () => {
 
 describe('entity restrictions', () => {
 	it('applies to every item and every total', async () => {
-		const entities = t.db.rows<{ entity: string }>("SELECT entity FROM records WHERE dataset='icd' AND component='image' GROUP BY entity ORDER BY count(*) DESC LIMIT 2");
+		const entities = t.db.rows<{ entity: string }>(
+			"SELECT entity FROM records WHERE dataset='icd' AND component='image' GROUP BY entity ORDER BY count(*) DESC LIMIT 2"
+		);
 		const allowed = entities.map((e) => e.entity);
 		const { key } = t.server.createKey(['--entities', allowed.join(',')]);
 		const expected = t.db.count(`dataset='icd' AND component='image' AND entity IN (?, ?)`, ...allowed);
@@ -131,7 +172,10 @@ describe('entity restrictions', () => {
 		expect(body.itemsTotal).toBe(expected);
 		expect(new Set(body.items.map((i: { entity: string }) => i.entity))).toEqual(new Set(allowed));
 		// Asking for a forbidden entity by name reveals nothing, not even a count.
-		const other = t.db.one<{ entity: string }>(`SELECT entity FROM records WHERE dataset='icd' AND component='image' AND entity NOT IN (?, ?) LIMIT 1`, ...allowed);
+		const other = t.db.one<{ entity: string }>(
+			`SELECT entity FROM records WHERE dataset='icd' AND component='image' AND entity NOT IN (?, ?) LIMIT 1`,
+			...allowed
+		);
 		const none = await json(`/v1/icd/images?entity=${encodeURIComponent(other.entity)}`, key);
 		expect(none.itemsTotal).toBe(0);
 		const word = await json('/v1/icd/images?search=the', key);

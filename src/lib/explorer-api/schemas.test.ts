@@ -28,15 +28,25 @@ describe('stream query', () => {
 describe('record reference', () => {
 	it('accepts singular or plural components and normalises the uuid', () => {
 		const uuid = crypto.randomUUID();
-		expect(parseRecordRef({ dataset: 'icdb', component: 'videos', ref: uuid.toUpperCase() })).toEqual({ ok: true, value: { dataset: 'icdb', component: 'video', uuid } });
-		expect(parseRecordRef({ dataset: 'icd', component: 'image', ref: 'nope' })).toMatchObject({ ok: false, message: '"nope" is neither a record uuid nor a record id (primary_id).' });
+		expect(parseRecordRef({ dataset: 'icdb', component: 'videos', ref: uuid.toUpperCase() })).toEqual({
+			ok: true,
+			value: { dataset: 'icdb', component: 'video', uuid }
+		});
+		expect(parseRecordRef({ dataset: 'icd', component: 'image', ref: 'nope' })).toMatchObject({
+			ok: false,
+			message: '"nope" is neither a record uuid nor a record id (primary_id).'
+		});
 		expect(parseRecordRef({ dataset: 'x', component: 'image', ref: uuid })).toMatchObject({ ok: false });
 	});
 
 	it('takes a primary_id (the record stream names records by it) and refuses what is not one', () => {
-		expect(parseRecordRef({ dataset: 'icd', component: 'video', ref: '551178' })).toEqual({ ok: true, value: { dataset: 'icd', component: 'video', primaryId: 551178 } });
+		expect(parseRecordRef({ dataset: 'icd', component: 'video', ref: '551178' })).toEqual({
+			ok: true,
+			value: { dataset: 'icd', component: 'video', primaryId: 551178 }
+		});
 		expect(parseRecordRef({ dataset: 'icd', component: 'video', ref: '0' })).toMatchObject({ ok: true, value: { primaryId: 0 } });
-		for (const ref of ['-3', '1.5', '1e5', '12a', String(2 ** 53), '']) expect(parseRecordRef({ dataset: 'icd', component: 'video', ref })).toMatchObject({ ok: false });
+		for (const ref of ['-3', '1.5', '1e5', '12a', String(2 ** 53), ''])
+			expect(parseRecordRef({ dataset: 'icd', component: 'video', ref })).toMatchObject({ ok: false });
 	});
 });
 
@@ -56,10 +66,14 @@ describe('/api/stream', () => {
 	});
 
 	it('refuses a version that is not one, or two of them, and names since among the parameters it takes', () => {
-		expect(query(streamQuery, 'since=ABC')).toEqual(refused(`"since" must be a version of the record stream (24 hexadecimal digits), as its 'done' message gives it; got "ABC".`));
+		expect(query(streamQuery, 'since=ABC')).toEqual(
+			refused(`"since" must be a version of the record stream (24 hexadecimal digits), as its 'done' message gives it; got "ABC".`)
+		);
 		expect(query(streamQuery, `since=${VERSION}&since=${VERSION}`)).toEqual(refused('The parameter "since" is given more than once.'));
 		expect(query(streamQuery, 'sinse=1')).toEqual(refused('Unknown parameter "sinse"; expected datasets and components (and since).'));
-		expect(query(streamQuery, 'components=video&components=image')).toEqual(refused('The parameter "components" is given more than once; list values separated by commas.'));
+		expect(query(streamQuery, 'components=video&components=image')).toEqual(
+			refused('The parameter "components" is given more than once; list values separated by commas.')
+		);
 	});
 
 	it('tells of the first problem in the order it checks: since, then the names, then their values', () => {
@@ -74,7 +88,10 @@ describe('/api/record and /api/media', () => {
 	it('say which part of the path is wrong', () => {
 		expect(parseRecordRef({ dataset: 'x', component: 'image', ref: '1' })).toEqual(refused('Unknown dataset "x"; expected icd or icdb.'));
 		expect(parseRecordRef({ dataset: 'icd', component: 'audio', ref: '1' })).toEqual(refused('Unknown component "audio"; expected video or image.'));
-		expect(parseRecordRef({ dataset: ' ICDB ', component: 'Images', ref: '1' })).toEqual({ ok: true, value: { dataset: 'icdb', component: 'image', primaryId: 1 } });
+		expect(parseRecordRef({ dataset: ' ICDB ', component: 'Images', ref: '1' })).toEqual({
+			ok: true,
+			value: { dataset: 'icdb', component: 'image', primaryId: 1 }
+		});
 	});
 });
 
@@ -82,9 +99,22 @@ describe('/api/search', () => {
 	it('reads a search with its defaults: keyword, every part, page 1', () => {
 		expect(query(searchQuery, 'q=%20convoy%20')).toEqual({
 			ok: true,
-			value: { mode: 'keyword', query: 'convoy', datasets: ['icd', 'icdb'], components: ['video', 'image'], country: undefined, entity: undefined, dateFrom: undefined, dateTo: undefined, page: 1, ignore: [] }
+			value: {
+				mode: 'keyword',
+				query: 'convoy',
+				datasets: ['icd', 'icdb'],
+				components: ['video', 'image'],
+				country: undefined,
+				entity: undefined,
+				dateFrom: undefined,
+				dateTo: undefined,
+				page: 1,
+				ignore: []
+			}
 		});
-		expect(query(searchQuery, 'mode=meaning&q=aid&components=images&country=%20Sudan%20&from=2020-01-01&page=3&ignore=date,%20place%20,date&other=1')).toMatchObject({
+		expect(
+			query(searchQuery, 'mode=meaning&q=aid&components=images&country=%20Sudan%20&from=2020-01-01&page=3&ignore=date,%20place%20,date&other=1')
+		).toMatchObject({
 			ok: true,
 			value: { mode: 'meaning', datasets: ['icd', 'icdb'], components: ['image'], country: 'Sudan', dateFrom: '2020-01-01', page: 3, ignore: ['date', 'place'] }
 		});
@@ -102,28 +132,65 @@ describe('/api/search', () => {
 	});
 
 	it('reads back the query the page builds (requests.ts)', () => {
-		const input = { mode: 'meaning', query: 'aid trucks', datasets: ['icdb'], components: ['video'], country: 'Sudan', from: '2020-01-01', to: '2020-12-31', page: 2, ignore: ['place'] } as const;
-		expect(parse(searchQuery, queryInput(searchParams({ ...input, datasets: [...input.datasets], components: [...input.components], ignore: [...input.ignore] })))).toEqual({
+		const input = {
+			mode: 'meaning',
+			query: 'aid trucks',
+			datasets: ['icdb'],
+			components: ['video'],
+			country: 'Sudan',
+			from: '2020-01-01',
+			to: '2020-12-31',
+			page: 2,
+			ignore: ['place']
+		} as const;
+		expect(
+			parse(searchQuery, queryInput(searchParams({ ...input, datasets: [...input.datasets], components: [...input.components], ignore: [...input.ignore] })))
+		).toEqual({
 			ok: true,
-			value: { mode: 'meaning', query: 'aid trucks', datasets: ['icdb'], components: ['video'], country: 'Sudan', entity: undefined, dateFrom: '2020-01-01', dateTo: '2020-12-31', page: 2, ignore: ['place'] }
+			value: {
+				mode: 'meaning',
+				query: 'aid trucks',
+				datasets: ['icdb'],
+				components: ['video'],
+				country: 'Sudan',
+				entity: undefined,
+				dateFrom: '2020-01-01',
+				dateTo: '2020-12-31',
+				page: 2,
+				ignore: ['place']
+			}
 		});
 	});
 });
 
 describe('/api/export', () => {
 	it('reads the filter, names separated by "|" (they may hold commas)', () => {
-		expect(query(exportQuery, 'format=geojson&datasets=icd&components=video&countries=Sudan|Korea,%20Republic%20of|&from=2020-01-01&areas=r:1,2,3,4:Box')).toMatchObject({
+		expect(
+			query(exportQuery, 'format=geojson&datasets=icd&components=video&countries=Sudan|Korea,%20Republic%20of|&from=2020-01-01&areas=r:1,2,3,4:Box')
+		).toMatchObject({
 			ok: true,
-			value: { format: 'geojson', parts: ['icd/video'], countries: ['Sudan', 'Korea, Republic of'], entities: [], from: '2020-01-01', areas: [{ kind: 'rectangle', name: 'Box' }] }
+			value: {
+				format: 'geojson',
+				parts: ['icd/video'],
+				countries: ['Sudan', 'Korea, Republic of'],
+				entities: [],
+				from: '2020-01-01',
+				areas: [{ kind: 'rectangle', name: 'Box' }]
+			}
 		});
-		expect(query(exportQuery, '')).toMatchObject({ ok: true, value: { format: 'csv', parts: ['icd/video', 'icd/image', 'icdb/video', 'icdb/image'], areas: [] } });
+		expect(query(exportQuery, '')).toMatchObject({
+			ok: true,
+			value: { format: 'csv', parts: ['icd/video', 'icd/image', 'icdb/video', 'icdb/image'], areas: [] }
+		});
 	});
 
 	it('refuses with the message of the first problem, in the order it checks', () => {
 		expect(query(exportQuery, 'format=xlsx&foo=1')).toEqual(refused('Unknown export format "xlsx"; expected csv or geojson.'));
 		expect(query(exportQuery, 'foo=1&datasets=icx')).toEqual(refused('Unknown parameter "foo"; expected datasets and components.'));
 		expect(query(exportQuery, 'from=2024-02-01&to=2023-01-01&areas=p:1,2')).toEqual(refused('The start date 2024-02-01 is after the end date 2023-01-01.'));
-		expect(query(exportQuery, `entities=${Array.from({ length: 501 }, (_, i) => `E${i}`).join('|')}&from=2024-02-01&to=2023-01-01`)).toEqual(refused('At most 500 countries and 500 organisations.'));
+		expect(query(exportQuery, `entities=${Array.from({ length: 501 }, (_, i) => `E${i}`).join('|')}&from=2024-02-01&to=2023-01-01`)).toEqual(
+			refused('At most 500 countries and 500 organisations.')
+		);
 		expect(query(exportQuery, 'areas=p:1,2,3,4')).toEqual(refused('Area 1 (a polygon) needs at least 3 points.'));
 	});
 });
@@ -132,9 +199,31 @@ describe('/api/ask', () => {
 	const body: AskBody = { dataset: 'icd', question: 'What happened?' };
 
 	it('reads a question: text trimmed, blanks and what is not text where text is optional not given, removed parts once each', () => {
-		expect(parse(askBody, { ...body, question: ' Why? ', conversationId: ' c1 ', country: ' ', entity: 3, from: '2020-01-01', component: 'video', ignore: ['place', 'date', 'place'], extra: 1 })).toEqual({
+		expect(
+			parse(askBody, {
+				...body,
+				question: ' Why? ',
+				conversationId: ' c1 ',
+				country: ' ',
+				entity: 3,
+				from: '2020-01-01',
+				component: 'video',
+				ignore: ['place', 'date', 'place'],
+				extra: 1
+			})
+		).toEqual({
 			ok: true,
-			value: { dataset: 'icd', question: 'Why?', conversationId: 'c1', country: undefined, entity: undefined, from: '2020-01-01', to: undefined, component: 'video', ignore: ['place', 'date'] }
+			value: {
+				dataset: 'icd',
+				question: 'Why?',
+				conversationId: 'c1',
+				country: undefined,
+				entity: undefined,
+				from: '2020-01-01',
+				to: undefined,
+				component: 'video',
+				ignore: ['place', 'date']
+			}
 		});
 		expect(parse(askBody, { ...body, ignore: [] })).toMatchObject({ ok: true, value: { ignore: undefined } });
 	});
@@ -147,9 +236,12 @@ describe('/api/ask', () => {
 		expect(parse(askBody, { ...body, question: 'x'.repeat(4001) })).toEqual(refused('The question is too long (at most 4000 characters).'));
 		expect(parse(askBody, { ...body, from: ' 2020-1-1 ' })).toEqual(refused('"2020-1-1" is not a date (YYYY-MM-DD).'));
 		// The dates are checked before the component and the removed parts.
-		expect(parse(askBody, { ...body, from: '2024-01-01', to: '2023-01-01', component: 'audio', ignore: 'place' })).toEqual(refused('The start date is after the end date.'));
+		expect(parse(askBody, { ...body, from: '2024-01-01', to: '2023-01-01', component: 'audio', ignore: 'place' })).toEqual(
+			refused('The start date is after the end date.')
+		);
 		expect(parse(askBody, { ...body, component: 'audio', ignore: 'place' })).toEqual(refused('Unknown component "audio"; expected video or image.'));
-		for (const ignore of ['place', null, ['nope'], [1]]) expect(parse(askBody, { ...body, ignore })).toEqual(refused('ignore lists parts of the question: place, date, organisation, component.'));
+		for (const ignore of ['place', null, ['nope'], [1]])
+			expect(parse(askBody, { ...body, ignore })).toEqual(refused('ignore lists parts of the question: place, date, organisation, component.'));
 	});
 });
 
@@ -157,6 +249,7 @@ describe('DELETE /api/ask/{dataset}/{conversation}', () => {
 	it('names the conversation to end', () => {
 		expect(parse(conversationRef, { dataset: 'icdb', conversation: 'c1' })).toEqual({ ok: true, value: { dataset: 'icdb', conversation: 'c1' } });
 		expect(parse(conversationRef, { dataset: 'ICD', conversation: 'c1' })).toEqual(refused('Unknown dataset "ICD".'));
-		for (const conversation of ['', 'x'.repeat(201)]) expect(parse(conversationRef, { dataset: 'icd', conversation })).toEqual(refused('Not a conversation id.'));
+		for (const conversation of ['', 'x'.repeat(201)])
+			expect(parse(conversationRef, { dataset: 'icd', conversation })).toEqual(refused('Not a conversation id.'));
 	});
 });

@@ -111,8 +111,10 @@ export function streamParts(options: { others?: readonly string[]; also?: string
 				if (others.includes(name)) continue;
 				const part = PART_NAMES.includes(name);
 				if (!part && unknown === 'ignored') continue;
-				if (!part) return ctx.addIssue({ code: 'custom', message: `Unknown parameter "${name}"; expected datasets and components${also ? ` (and ${also})` : ''}.` });
-				if (query[name].length > 1) return ctx.addIssue({ code: 'custom', message: `The parameter "${name}" is given more than once; list values separated by commas.` });
+				if (!part)
+					return ctx.addIssue({ code: 'custom', message: `Unknown parameter "${name}"; expected datasets and components${also ? ` (and ${also})` : ''}.` });
+				if (query[name].length > 1)
+					return ctx.addIssue({ code: 'custom', message: `The parameter "${name}" is given more than once; list values separated by commas.` });
 			}
 		})
 		.pipe(z.object({ datasets: nameList(DATASETS, readDataset, 'dataset'), components: nameList(COMPONENTS, readComponent, 'component') }))
@@ -141,7 +143,10 @@ export const streamQuery = stages(
 			.pipe(
 				z
 					.string()
-					.regex(STREAM_VERSION, { error: (issue) => `"since" must be a version of the record stream (24 hexadecimal digits), as its 'done' message gives it; got "${String(issue.input).slice(0, 40)}".` })
+					.regex(STREAM_VERSION, {
+						error: (issue) =>
+							`"since" must be a version of the record stream (24 hexadecimal digits), as its 'done' message gives it; got "${String(issue.input).slice(0, 40)}".`
+					})
 					.nullable()
 			)
 	}),
@@ -197,8 +202,12 @@ export const recordRef = z
 /** `?mode=keyword|meaning&q=…&datasets=…&components=…&country=…&entity=…&from=…&to=…&page=…&ignore=…`; other names are not read. */
 export const searchQuery = stages(
 	z.object({
-		mode: firstValue.transform((mode) => mode ?? 'keyword').pipe(z.enum(['keyword', 'meaning'], { error: (issue) => `Unknown search mode "${issue.input}"; expected keyword or meaning.` })),
-		q: firstValue.transform((q) => (q ?? '').trim()).pipe(z.string().min(1, 'Type something to search for.').max(MAX_SEARCH, `The search is too long (at most ${MAX_SEARCH} characters).`))
+		mode: firstValue
+			.transform((mode) => mode ?? 'keyword')
+			.pipe(z.enum(['keyword', 'meaning'], { error: (issue) => `Unknown search mode "${issue.input}"; expected keyword or meaning.` })),
+		q: firstValue
+			.transform((q) => (q ?? '').trim())
+			.pipe(z.string().min(1, 'Type something to search for.').max(MAX_SEARCH, `The search is too long (at most ${MAX_SEARCH} characters).`))
 	}),
 	streamParts({ unknown: 'ignored' }).transform((parts) => ({
 		datasets: DATASETS.filter((d) => parts.some((p) => p.startsWith(`${d}/`))),
@@ -216,7 +225,10 @@ export const searchQuery = stages(
 		}),
 		/** Meaning search: parts of the question the analyst removed, separated by commas. */
 		ignore: firstValue.transform((text, ctx) => {
-			const groups = (text ?? '').split(',').map((g) => g.trim()).filter(Boolean);
+			const groups = (text ?? '')
+				.split(',')
+				.map((g) => g.trim())
+				.filter(Boolean);
 			const unknown = groups.find((g) => !UNDERSTOOD_GROUPS.includes(g as UnderstoodGroup));
 			if (unknown === undefined) return [...new Set(groups)] as UnderstoodGroup[];
 			ctx.addIssue({ code: 'custom', message: `"${unknown}" is not a part of a question; expected ${UNDERSTOOD_GROUPS.join(', ')}.` });
@@ -246,18 +258,26 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 const EXPORT_FILTERS = ['format', 'countries', 'entities', 'from', 'to', 'areas'];
 
 /** Names may hold commas ("Korea, Republic of"): an export's lists are separated by "|". */
-const barList = firstValue.transform((text) => (text ?? '').split('|').map((s) => s.trim()).filter(Boolean));
+const barList = firstValue.transform((text) =>
+	(text ?? '')
+		.split('|')
+		.map((s) => s.trim())
+		.filter(Boolean)
+);
 
 /** `?format=csv&datasets=…&components=…&countries=A|B&entities=…&from=YYYY-MM-DD&to=…&areas=r:…|p:…` */
 export const exportQuery = stages(
-	z.object({ format: firstValue.transform((format) => format ?? 'csv').pipe(z.enum(EXPORT_FORMATS, { error: (issue) => `Unknown export format "${issue.input}"; expected csv or geojson.` })) }),
+	z.object({
+		format: firstValue
+			.transform((format) => format ?? 'csv')
+			.pipe(z.enum(EXPORT_FORMATS, { error: (issue) => `Unknown export format "${issue.input}"; expected csv or geojson.` }))
+	}),
 	streamParts({ others: EXPORT_FILTERS }).transform((parts) => ({ parts })),
-	z
-		.object({ from: optionalDay, to: optionalDay, countries: barList, entities: barList })
-		.superRefine(({ from, to, countries, entities }, ctx) => {
-			if (countries.length > MAX_EXPORT_NAMES || entities.length > MAX_EXPORT_NAMES) ctx.addIssue({ code: 'custom', message: `At most ${MAX_EXPORT_NAMES} countries and ${MAX_EXPORT_NAMES} organisations.` });
-			else if (from && to && from > to) ctx.addIssue({ code: 'custom', message: `The start date ${from} is after the end date ${to}.` });
-		}),
+	z.object({ from: optionalDay, to: optionalDay, countries: barList, entities: barList }).superRefine(({ from, to, countries, entities }, ctx) => {
+		if (countries.length > MAX_EXPORT_NAMES || entities.length > MAX_EXPORT_NAMES)
+			ctx.addIssue({ code: 'custom', message: `At most ${MAX_EXPORT_NAMES} countries and ${MAX_EXPORT_NAMES} organisations.` });
+		else if (from && to && from > to) ctx.addIssue({ code: 'custom', message: `The start date ${from} is after the end date ${to}.` });
+	}),
 	z.object({
 		/** Drawn areas (geo/areas.ts): only records inside one of them. */
 		areas: firstValue.transform((text, ctx) => {
@@ -280,7 +300,12 @@ const optionalText = z
 	.transform((text) => text?.trim() || undefined)
 	.optional();
 
-const askDay = optionalText.pipe(z.string().regex(ISO_DAY, { error: (issue) => notADate(issue.input) }).optional());
+const askDay = optionalText.pipe(
+	z
+		.string()
+		.regex(ISO_DAY, { error: (issue) => notADate(issue.input) })
+		.optional()
+);
 
 /**
  * The body of one question: `{dataset, question, conversationId?, country?, entity?, from?, to?,

@@ -21,11 +21,23 @@ export const MAX_VERTICES = 500;
 const fixed = (v: number) => String(Math.round(v * 1e4) / 1e4);
 
 export function rectangle(west: number, south: number, east: number, north: number, name: string): Area {
-	return { kind: 'rectangle', name, ring: [[west, south], [east, south], [east, north], [west, north]] };
+	return {
+		kind: 'rectangle',
+		name,
+		ring: [
+			[west, south],
+			[east, south],
+			[east, north],
+			[west, north]
+		]
+	};
 }
 
 function boundsOf(ring: [number, number][]): [number, number, number, number] {
-	let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+	let w = Infinity,
+		s = Infinity,
+		e = -Infinity,
+		n = -Infinity;
 	for (const [x, y] of ring) {
 		if (x < w) w = x;
 		if (x > e) e = x;

@@ -152,13 +152,20 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 			const { clusters } = s.feed;
 			if (!clusters || map.getZoom() > CLUSTER_MAX_ZOOM) return [];
 			const out = [];
-			for (let i = 0; i < clusters.length; i++) out.push({ ...toPage(clusters.lon[i], clusters.lat[i]), count: clusters.count[i], clusterId: clusters.clusterId[i], icdShare: clusters.icdShare[i] });
+			for (let i = 0; i < clusters.length; i++)
+				out.push({ ...toPage(clusters.lon[i], clusters.lat[i]), count: clusters.count[i], clusterId: clusters.clusterId[i], icdShare: clusters.icdShare[i] });
 			return out;
 		},
 		points: (limit = 50) => s.feed.recordsIn(boundsOf(map), limit).map(({ part, index, lon, lat }) => ({ ...toPage(lon, lat), ...s.feed.keyOf(part, index) })),
 		exportImage: async (request) => {
 			const screen = s.container.getBoundingClientRect();
-			const canvas = await s.briefing({ width: request.width ?? Math.round(screen.width), height: request.height ?? Math.round(screen.height), scale: request.scale ?? 1, title: request.title ?? BRIEFING_TITLE, places: request.places });
+			const canvas = await s.briefing({
+				width: request.width ?? Math.round(screen.width),
+				height: request.height ?? Math.round(screen.height),
+				scale: request.scale ?? 1,
+				title: request.title ?? BRIEFING_TITLE,
+				places: request.places
+			});
 			return canvas.toDataURL('image/png');
 		},
 		exportVideo: async (request, onprogress) => {
@@ -168,7 +175,15 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 			const started = performance.now();
 			let frames = 0;
 			const blob = await s.video(
-				{ width: request.width ?? even(screen.width), height: request.height ?? even(screen.height), seconds: request.seconds ?? 10, fps: request.fps ?? 30, format: request.format ?? 'webm', title: request.title ?? BRIEFING_TITLE, places: request.places },
+				{
+					width: request.width ?? even(screen.width),
+					height: request.height ?? even(screen.height),
+					seconds: request.seconds ?? 10,
+					fps: request.fps ?? 30,
+					format: request.format ?? 'webm',
+					title: request.title ?? BRIEFING_TITLE,
+					places: request.places
+				},
 				(p) => ((frames = p.done), report?.(p))
 			);
 			const ms = performance.now() - started;

@@ -6,7 +6,8 @@ export function readPageConfig(): PageConfig {
 	const text = document.getElementById(PAGE_CONFIG_ELEMENT_ID)?.textContent ?? '';
 	try {
 		const config = JSON.parse(text) as Partial<PageConfig>;
-		const access: PageAccess = config.access?.mode === 'signin' ? { mode: 'signin', parts: config.access.parts.filter((p) => ALL_PARTS.includes(p)) } : { mode: 'single-user' };
+		const access: PageAccess =
+			config.access?.mode === 'signin' ? { mode: 'signin', parts: config.access.parts.filter((p) => ALL_PARTS.includes(p)) } : { mode: 'single-user' };
 		const streamCopy = typeof config.streamCopy === 'string' && /^[0-9a-f]{32}$/.test(config.streamCopy) ? config.streamCopy : null;
 		return { mapStyleUrl: String(config.mapStyleUrl ?? ''), serviceLabel: String(config.serviceLabel ?? 'ICD service'), access, streamCopy };
 	} catch {

@@ -176,7 +176,9 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 		host: e.HOST?.trim() || '127.0.0.1',
 		listenAddress: e.HOST?.trim() || '0.0.0.0',
 		origin: e.ORIGIN.replace(/\/+$/, ''),
-		allowedHosts: e.ALLOWED_HOSTS.split(',').map((h) => h.trim()).filter(Boolean),
+		allowedHosts: e.ALLOWED_HOSTS.split(',')
+			.map((h) => h.trim())
+			.filter(Boolean),
 		dataDir: path.resolve(e.DATA_DIR),
 		remoteBaseUrl: e.ICD_BASE_URL.replace(/\/+$/, ''),
 		remoteApiKey: e.ICD_API_KEY,
@@ -199,7 +201,11 @@ export function readSettings(env: Record<string, string | undefined> = process.e
 		readAhead: e.DB_READ_AHEAD,
 		mainThreadNice: e.MAIN_THREAD_NICE,
 		database: { url: e.DATABASE_URL, readUrl: e.DATABASE_READ_URL || e.DATABASE_URL, poolSize: e.DB_POOL_SIZE },
-		streamCache: { dir: path.resolve(e.STREAM_CACHE_DIR || path.join(e.DATA_DIR, 'stream-cache')), maxBytes: e.STREAM_CACHE_MB * 2 ** 20, maxAgeSeconds: e.STREAM_CACHE_MAX_AGE_SECONDS },
+		streamCache: {
+			dir: path.resolve(e.STREAM_CACHE_DIR || path.join(e.DATA_DIR, 'stream-cache')),
+			maxBytes: e.STREAM_CACHE_MB * 2 ** 20,
+			maxAgeSeconds: e.STREAM_CACHE_MAX_AGE_SECONDS
+		},
 		testing: e.NODE_ENV === 'test',
 		testClockFile: e.NODE_ENV === 'test' ? e.TEST_CLOCK_FILE : ''
 	};

@@ -52,7 +52,9 @@ export function fastPath(rt: Runtime, edge: Edge): FastPath {
 		const url = new URL(`http://localhost${target}`);
 		if (url.pathname !== pathname || edge.refusal(request, url)) return false;
 		const [, dataset, component, param] = match as RegExpExecArray;
-		void answer(rt, edge, request, url, (ctx) => route.run({ ...ctx, dataset: dataset as HotRouteContext['dataset'], component: component === 'images' ? 'image' : 'video' }, param))
+		void answer(rt, edge, request, url, (ctx) =>
+			route.run({ ...ctx, dataset: dataset as HotRouteContext['dataset'], component: component === 'images' ? 'image' : 'video' }, param)
+		)
 			.catch((error) => errorResponse(url.pathname, error))
 			.then((response) => send(res, response))
 			.catch((error) => {
@@ -79,7 +81,8 @@ async function answer(rt: Runtime, edge: Edge, request: Request, url: URL, run: 
 	const gated = await gate(rt.sql, rt.limiter, request.headers.get('authorization'), path, rt.now());
 	let response: Response;
 	if (!gated.ok) response = gated.response;
-	else response = withHeaders(await answerAsync(path, () => run({ deps: rt, key: gated.key, query: queryObject(url.searchParams), at: rt.now() })), gated.headers);
+	else
+		response = withHeaders(await answerAsync(path, () => run({ deps: rt, key: gated.key, query: queryObject(url.searchParams), at: rt.now() })), gated.headers);
 	return compressResponse(request, await edge.finish(request, url, response));
 }
 

@@ -69,7 +69,11 @@ export async function startReaders(rt: Runtime): Promise<void> {
 	await serverSecret(rt.sql, 'media');
 	const lexicons = Object.fromEntries(await Promise.all(DATASETS.map(async (d) => [d, await lexicon(rt.sql, d)])));
 	// Row reads stay on this thread, over the connection it read with until now (pool.ts).
-	const pool = await poolReads(rt.settings, { readers: rt.settings.readers, queue: rt.settings.readQueue, inlineBudgetMs: rt.settings.readInlineMs, lexicons }, rt.reads);
+	const pool = await poolReads(
+		rt.settings,
+		{ readers: rt.settings.readers, queue: rt.settings.readQueue, inlineBudgetMs: rt.settings.readInlineMs, lexicons },
+		rt.reads
+	);
 	// Walks of the geo manifests get their next page read while they receive this one (read-ahead.ts).
 	rt.reads = withReadAhead(pool, { pages: rt.settings.readAhead, busy: () => pool.queued() > 0 });
 	// Raised only now: threads inherit their creator's priority (reads/priority.ts).

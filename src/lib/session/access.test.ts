@@ -12,7 +12,9 @@ describe('what the signed-in key may see', () => {
 		const access = { mode: 'signin', parts: ['icd/video', 'icd/image'] } as const;
 		expect(offerOf({ ...access, parts: [...access.parts] })).toEqual({ datasets: ['icd'], components: ['video', 'image'] });
 		expect(describeAccess({ ...access, parts: [...access.parts] })).toBe('Your key sees ICD videos and images; not ICDB.');
-		expect(describeAccess({ mode: 'signin', parts: ['icd/image', 'icdb/video', 'icdb/image'] })).toBe('Your key sees ICD images only and ICDB videos and images.');
+		expect(describeAccess({ mode: 'signin', parts: ['icd/image', 'icdb/video', 'icdb/image'] })).toBe(
+			'Your key sees ICD images only and ICDB videos and images.'
+		);
 		expect(describeAccess({ mode: 'signin', parts: [] })).toBe('This key may see no part of the map.');
 	});
 

@@ -19,7 +19,11 @@ export function offerOf(access: PageAccess): Offer {
 
 /** A filter (from a shared URL, say) kept to what is offered, so that search and Ask never ask for the rest. */
 export function withinOffer(filter: MapFilter, offer: Offer): MapFilter {
-	return { ...filter, datasets: filter.datasets.filter((d) => offer.datasets.includes(d)), components: filter.components.filter((c) => offer.components.includes(c)) };
+	return {
+		...filter,
+		datasets: filter.datasets.filter((d) => offer.datasets.includes(d)),
+		components: filter.components.filter((c) => offer.components.includes(c))
+	};
 }
 
 /** "ICD videos and images; not ICDB": what the signed-in key may see, for the header. */

@@ -3,7 +3,24 @@ import { StreamEncoder, encodeControl, encodeFrame, encodeHeader } from '../serv
 import { concat } from './concat';
 import type { GeoItem } from '../server/explorer/adapters/geo-manifest';
 import { FRAME_BATCH, FRAME_HEADER, MAX_STREAM_ID, STREAM_FORMAT_VERSION, type ControlMessage } from '../types/stream';
-import { FrameReader, NO_CODE, NO_DAY, StreamDictionaries, StreamFormatError, dateToDay, dayToDate, decodeFrame, joinColumns, readRecordStream, recordRef, isUuid, uuidToBytes, uuidToString, type RecordColumns, type StreamEvent } from './decode';
+import {
+	FrameReader,
+	NO_CODE,
+	NO_DAY,
+	StreamDictionaries,
+	StreamFormatError,
+	dateToDay,
+	dayToDate,
+	decodeFrame,
+	joinColumns,
+	readRecordStream,
+	recordRef,
+	isUuid,
+	uuidToBytes,
+	uuidToString,
+	type RecordColumns,
+	type StreamEvent
+} from './decode';
 
 /** n records, newest first and primary_ids descending as the geo manifest sends them; every 11th without a primary_id. */
 function items(n: number, seed: number, countries: (string | undefined)[], entities: (string | undefined)[]): GeoItem[] {
@@ -96,7 +113,11 @@ function checkEvents(events: StreamEvent[], first: GeoItem[], second: GeoItem[])
 
 /** Everything decoded, as one string, to compare many decodes cheaply. */
 function fingerprint(events: StreamEvent[]): string {
-	return JSON.stringify(events.map((e) => (e.type === 'control' ? e.message : Object.entries(e.batch).map(([k, v]) => [k, typeof v === 'number' ? v : Array.from(v as ArrayLike<number>)]))));
+	return JSON.stringify(
+		events.map((e) =>
+			e.type === 'control' ? e.message : Object.entries(e.batch).map(([k, v]) => [k, typeof v === 'number' ? v : Array.from(v as ArrayLike<number>)])
+		)
+	);
 }
 
 describe('record stream round trip', () => {
@@ -121,13 +142,18 @@ describe('record stream round trip', () => {
 		const { bytes, first, second } = sampleStream();
 		checkEvents(await readAll(Array.from(bytes, (b) => Uint8Array.of(b))), first, second);
 		const uneven: Uint8Array[] = [];
-		for (let at = 0, size = 1; at < bytes.length; at += size, size = (size * 7) % 61 + 1) uneven.push(bytes.subarray(at, at + size));
+		for (let at = 0, size = 1; at < bytes.length; at += size, size = ((size * 7) % 61) + 1) uneven.push(bytes.subarray(at, at + size));
 		checkEvents(await readAll(uneven), first, second);
 	});
 
 	it('gives unknown countries, entities and dates their sentinel', async () => {
 		const encoder = new StreamEncoder();
-		const [event] = (await readAll([encoder.start({ type: 'start', parts: [], source: 'remote' }), encoder.page('icdb/video', [{ uuid: crypto.randomUUID(), lat: 1, lon: 2 }])])).filter((e) => e.type === 'batch');
+		const [event] = (
+			await readAll([
+				encoder.start({ type: 'start', parts: [], source: 'remote' }),
+				encoder.page('icdb/video', [{ uuid: crypto.randomUUID(), lat: 1, lon: 2 }])
+			])
+		).filter((e) => e.type === 'batch');
 		const batch = (event as Extract<StreamEvent, { type: 'batch' }>).batch;
 		expect([batch.country[0], batch.entity[0], batch.day[0]]).toEqual([NO_CODE, NO_CODE, NO_DAY]);
 	});
@@ -175,7 +201,12 @@ describe('edge values', () => {
 	const item = (over: Partial<GeoItem>): GeoItem => ({ uuid: crypto.randomUUID(), lat: 0, lon: 0, primaryId: 1, date: '2020-01-01', ...over });
 
 	it('carries coordinates at ±180 and ±90 exactly, and within the stated bound elsewhere', async () => {
-		const corners = [item({ lon: -180, lat: -90 }), item({ lon: 180, lat: 90 }), item({ lon: 179.999995, lat: -89.999995 }), item({ lon: 0.000004999, lat: -0.000005001 })];
+		const corners = [
+			item({ lon: -180, lat: -90 }),
+			item({ lon: 180, lat: 90 }),
+			item({ lon: 179.999995, lat: -89.999995 }),
+			item({ lon: 0.000004999, lat: -0.000005001 })
+		];
 		const [b] = await roundTrip(corners);
 		expect([b.lon[0], b.lat[0], b.lon[1], b.lat[1]]).toEqual([-180, -90, 180, 90]);
 		corners.forEach((c, i) => {
@@ -256,7 +287,14 @@ describe('uuid helpers', () => {
 
 	it('refuses text that is not a uuid and writes nothing', () => {
 		const bytes = new Uint8Array(16);
-		for (const bad of ['', 'not-a-uuid', '0123456789abcdef0123456789abcdeg', '01234567-89ab-cdef-0123-456789abcdef0', '0123456-789ab-cdef-0123-456789abcdef', '01234567-89ab-cdef-0123-456789abcdeX']) {
+		for (const bad of [
+			'',
+			'not-a-uuid',
+			'0123456789abcdef0123456789abcdeg',
+			'01234567-89ab-cdef-0123-456789abcdef0',
+			'0123456-789ab-cdef-0123-456789abcdef',
+			'01234567-89ab-cdef-0123-456789abcdeX'
+		]) {
 			expect(uuidToBytes(bad, bytes, 0)).toBe(false);
 			expect(isUuid(bad)).toBe(false);
 		}

@@ -131,11 +131,17 @@ export function checkHeader(frame: Frame): number {
 	const p = frame.payload;
 	const magic = frame.kind === FRAME_HEADER && p.byteLength >= STREAM_HEADER_PAYLOAD_BYTES && STREAM_MAGIC.every((b, i) => p[i] === b);
 	if (!magic) {
-		if (frame.kind === FRAME_CONTROL) throw new StreamFormatError(`The explorer's server sent the records in an older format (version 1, without a version header) than this page reads (version ${STREAM_FORMAT_VERSION}). The page and the server are from different releases: reload the page once the server is updated.`);
-		throw new StreamFormatError('The explorer\'s server sent something that is not a record stream (it does not begin with the stream header).');
+		if (frame.kind === FRAME_CONTROL)
+			throw new StreamFormatError(
+				`The explorer's server sent the records in an older format (version 1, without a version header) than this page reads (version ${STREAM_FORMAT_VERSION}). The page and the server are from different releases: reload the page once the server is updated.`
+			);
+		throw new StreamFormatError("The explorer's server sent something that is not a record stream (it does not begin with the stream header).");
 	}
 	const version = new DataView(p.buffer, p.byteOffset, p.byteLength).getUint16(4, true);
-	if (version !== STREAM_FORMAT_VERSION) throw new StreamFormatError(`The explorer's server sent the records in format version ${version}; this page reads version ${STREAM_FORMAT_VERSION}. The page and the server are from different releases: reload the page.`);
+	if (version !== STREAM_FORMAT_VERSION)
+		throw new StreamFormatError(
+			`The explorer's server sent the records in format version ${version}; this page reads version ${STREAM_FORMAT_VERSION}. The page and the server are from different releases: reload the page.`
+		);
 	return version;
 }
 

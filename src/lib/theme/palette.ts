@@ -32,7 +32,15 @@ export interface MapPalette {
 
 const LIGHT: MapPalette = {
 	basemap: { ocean: '#dfe7ee', land: '#f7f5f0', border: '#b6bcc4', admin1: '#b9a7cf' },
-	places: { country: [71, 85, 105, 255], capital: [15, 23, 42, 255], area: [124, 104, 150, 255], town: [30, 41, 59, 255], halo: [255, 255, 255, 235], dot: [51, 65, 85, 230], dotLine: [255, 255, 255, 230] },
+	places: {
+		country: [71, 85, 105, 255],
+		capital: [15, 23, 42, 255],
+		area: [124, 104, 150, 255],
+		town: [30, 41, 59, 255],
+		halo: [255, 255, 255, 235],
+		dot: [51, 65, 85, 230],
+		dotLine: [255, 255, 255, 230]
+	},
 	halo: [255, 255, 255, 255],
 	clusterOutline: [255, 255, 255, 230],
 	imageFill: [255, 255, 255, 220],
@@ -46,7 +54,15 @@ const LIGHT: MapPalette = {
 
 const DARK: MapPalette = {
 	basemap: { ocean: '#0b1520', land: '#1b2531', border: '#3f4d5d', admin1: '#52466a' },
-	places: { country: [148, 163, 184, 255], capital: [241, 245, 249, 255], area: [186, 168, 214, 255], town: [203, 213, 225, 255], halo: [11, 21, 32, 235], dot: [203, 213, 225, 230], dotLine: [11, 21, 32, 230] },
+	places: {
+		country: [148, 163, 184, 255],
+		capital: [241, 245, 249, 255],
+		area: [186, 168, 214, 255],
+		town: [203, 213, 225, 255],
+		halo: [11, 21, 32, 235],
+		dot: [203, 213, 225, 230],
+		dotLine: [11, 21, 32, 230]
+	},
 	halo: [11, 21, 32, 255],
 	clusterOutline: [11, 21, 32, 230],
 	imageFill: [11, 21, 32, 220],

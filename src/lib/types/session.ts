@@ -9,7 +9,8 @@ export type SessionEnd = 'missing' | 'expired' | 'refused' | 'signed-out';
 export const SESSION_END_MESSAGES: Record<SessionEnd, string> = {
 	missing: 'Sign in with your service key to use the map.',
 	expired: 'Your session has expired (too long idle, or signed in too long ago). Sign in again to go on.',
-	refused: 'Your session has ended: the service no longer accepts your key (it was revoked, or it expired). Sign in with a valid key; your administrator can issue one.',
+	refused:
+		'Your session has ended: the service no longer accepts your key (it was revoked, or it expired). Sign in with a valid key; your administrator can issue one.',
 	'signed-out': 'You have signed out. Your key is no longer held by this browser or this server.'
 };
 

@@ -22,7 +22,14 @@ export class AreaDrawing {
 	start(kind: DrawKind): void {
 		if (!this.draw) {
 			const { area, areaHandle } = mapPalette();
-			const style = { fillColor: area, fillOpacity: 0.08, outlineColor: area, outlineWidth: 2, closingPointColor: area, closingPointOutlineColor: areaHandle } as const;
+			const style = {
+				fillColor: area,
+				fillOpacity: 0.08,
+				outlineColor: area,
+				outlineWidth: 2,
+				closingPointColor: area,
+				closingPointOutlineColor: areaHandle
+			} as const;
 			this.draw = new TerraDraw({
 				adapter: new TerraDrawMapLibreGLAdapter({ map: this.map }),
 				modes: [new TerraDrawRectangleMode({ styles: style }), new TerraDrawPolygonMode({ styles: style, keyEvents: { cancel: 'Escape', finish: 'Enter' } })]
@@ -32,7 +39,8 @@ export class AreaDrawing {
 				this.draw?.removeFeatures([id]);
 				const ring = (feature?.geometry.type === 'Polygon' ? (feature.geometry.coordinates[0] as [number, number][]) : []).slice(0, -1);
 				this.stop();
-				if (ring.length >= 3) this.onfinish({ kind: feature?.properties.mode === 'rectangle' ? 'rectangle' : 'polygon', ring: ring.map(([lon, lat]) => [lon, lat]) });
+				if (ring.length >= 3)
+					this.onfinish({ kind: feature?.properties.mode === 'rectangle' ? 'rectangle' : 'polygon', ring: ring.map(([lon, lat]) => [lon, lat]) });
 			});
 		}
 		if (!this.draw.enabled) this.draw.start();

@@ -35,7 +35,13 @@ export class AreaDrawState {
 export function zoomToArea(map: MaplibreMap | undefined, area: Area): void {
 	const lons = area.ring.map((p) => p[0]);
 	const lats = area.ring.map((p) => p[1]);
-	map?.fitBounds([[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]], { padding: 60, duration: 600 });
+	map?.fitBounds(
+		[
+			[Math.min(...lons), Math.min(...lats)],
+			[Math.max(...lons), Math.max(...lats)]
+		],
+		{ padding: 60, duration: 600 }
+	);
 }
 
 /** "Zoom to" the chosen countries: the box of their records passing the other filters (one pass over the page's columns). */
@@ -56,5 +62,12 @@ export function zoomToCountries(map: MaplibreMap | undefined, feed: RecordFeed, 
 			if (lat > n) n = lat;
 		}
 	}
-	if (w <= e) map.fitBounds([[w, s], [e, n]], { padding: 50, maxZoom: 9, duration: 700 });
+	if (w <= e)
+		map.fitBounds(
+			[
+				[w, s],
+				[e, n]
+			],
+			{ padding: 50, maxZoom: 9, duration: 700 }
+		);
 }

@@ -24,11 +24,17 @@ export async function askQuestion(input: AskBody): Promise<{ ok: true; turn: Ask
 	try {
 		response = await fetch('/api/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
 	} catch {
-		return { ok: false, failure: { message: 'The explorer could not be reached. The question may not have been sent; sending it again could be billed as another turn.' } };
+		return {
+			ok: false,
+			failure: { message: 'The explorer could not be reached. The question may not have been sent; sending it again could be billed as another turn.' }
+		};
 	}
 	if (response.ok) return { ok: true, turn: await response.json() };
 	const body = await response.json().catch(() => null);
-	return { ok: false, failure: { message: body?.message ?? `The explorer's server answered ${response.status}.`, code: body?.code, conversationGone: !!body?.conversationGone } };
+	return {
+		ok: false,
+		failure: { message: body?.message ?? `The explorer's server answered ${response.status}.`, code: body?.code, conversationGone: !!body?.conversationGone }
+	};
 }
 
 export async function endConversation(dataset: Dataset, conversationId: string): Promise<void> {

@@ -65,14 +65,26 @@ describe('the map follows a reading', () => {
 		expect(first.scope.to).toBe('2023-12-31');
 		// The next question is asked within 2023–2024 again, not within the 2023 the question set.
 		expect(contextOf(first.scope, first.followed)).toEqual(analyst);
-		expect(requestFields(contextOf(first.scope, first.followed))).toEqual({ country: 'Sudan', entity: undefined, component: undefined, from: '2023-01-01', to: '2024-12-31' });
+		expect(requestFields(contextOf(first.scope, first.followed))).toEqual({
+			country: 'Sudan',
+			entity: undefined,
+			component: undefined,
+			from: '2023-01-01',
+			to: '2024-12-31'
+		});
 	});
 
 	it('lets a follow-up move the place the previous question set', () => {
 		const first = follow(open, {}, sudan2023);
 		// "and in Chad?": the context no longer holds Sudan, so the service can apply Chad.
 		expect(contextOf(first.scope, first.followed).countries).toEqual([]);
-		const chad = reading([{ kind: 'country', group: 'place', label: 'Chad' }, { kind: 'date', group: 'date', label: '2023', fromEarlierQuestion: true }], { countries: ['Chad'], date_from: '2023-01-01', date_to: '2023-12-31' });
+		const chad = reading(
+			[
+				{ kind: 'country', group: 'place', label: 'Chad' },
+				{ kind: 'date', group: 'date', label: '2023', fromEarlierQuestion: true }
+			],
+			{ countries: ['Chad'], date_from: '2023-01-01', date_to: '2023-12-31' }
+		);
 		const second = follow(first.scope, first.followed, chad);
 		expect(second.scope.countries).toEqual(['Chad']);
 		// Chad replaced Sudan, but what the analyst had before either is what comes back.
@@ -82,7 +94,13 @@ describe('the map follows a reading', () => {
 	it('gives the analyst’s filter back when a later reading no longer applies the group (a removed chip)', () => {
 		const analyst: QuestionScope = { ...open, from: '2020-01-01', to: '2024-12-31' };
 		const first = follow(analyst, {}, sudan2023);
-		const withoutPlace = reading([{ kind: 'date', group: 'date', label: '2023' }, { kind: 'country', group: 'place', label: 'Sudan', status: 'ignored' }], { countries: [], date_from: '2023-01-01', date_to: '2023-12-31' });
+		const withoutPlace = reading(
+			[
+				{ kind: 'date', group: 'date', label: '2023' },
+				{ kind: 'country', group: 'place', label: 'Sudan', status: 'ignored' }
+			],
+			{ countries: [], date_from: '2023-01-01', date_to: '2023-12-31' }
+		);
 		const second = follow(first.scope, first.followed, withoutPlace);
 		expect(second.scope.countries).toEqual([]);
 		expect(second.scope.from).toBe('2023-01-01');

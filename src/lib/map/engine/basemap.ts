@@ -30,7 +30,9 @@ export function landFeatures(topology: CountriesTopology): FeatureCollection<Pol
 		if (f.id === ANTARCTICA || !f.geometry) continue;
 		const g = f.geometry;
 		const geometry: Polygon | MultiPolygon =
-			g.type === 'Polygon' ? { type: 'Polygon', coordinates: g.coordinates.map(unwrapRing) } : { type: 'MultiPolygon', coordinates: g.coordinates.map((p) => p.map(unwrapRing)) };
+			g.type === 'Polygon'
+				? { type: 'Polygon', coordinates: g.coordinates.map(unwrapRing) }
+				: { type: 'MultiPolygon', coordinates: g.coordinates.map((p) => p.map(unwrapRing)) };
 		features.push({ type: 'Feature', id: f.id, properties: { name: f.properties?.name ?? '' }, geometry });
 	}
 	return { type: 'FeatureCollection', features };
@@ -57,7 +59,12 @@ export async function offlineStyle(): Promise<StyleSpecification> {
 			// The borders stroke every edge of the land, so the fill's own antialiasing outline (a
 			// second pass over every edge, ~15 ms a frame in software WebGL) adds nothing.
 			{ id: 'land', type: 'fill', source: 'countries', paint: { 'fill-color': BASEMAP.land, 'fill-antialias': false } },
-			{ id: 'borders', type: 'line', source: 'countries', paint: { 'line-color': BASEMAP.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 6, 1.1] } }
+			{
+				id: 'borders',
+				type: 'line',
+				source: 'countries',
+				paint: { 'line-color': BASEMAP.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.4, 6, 1.1] }
+			}
 		]
 	};
 }
@@ -98,7 +105,13 @@ export function showAdmin1WhenZoomed(map: Map): void {
 				if (map.getSource('admin1') || !map.getStyle()) return;
 				map.addSource('admin1', { type: 'geojson', data: feature(topology, topology.objects.admin1) as FeatureCollection, attribution: 'Natural Earth' });
 				map.addLayer(
-					{ id: 'admin1', type: 'line', source: 'admin1', minzoom: ADMIN1_ZOOM - 0.5, paint: { 'line-color': mapPalette().basemap.admin1, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.5, 9, 1.1], 'line-dasharray': [3, 2] } },
+					{
+						id: 'admin1',
+						type: 'line',
+						source: 'admin1',
+						minzoom: ADMIN1_ZOOM - 0.5,
+						paint: { 'line-color': mapPalette().basemap.admin1, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.5, 9, 1.1], 'line-dasharray': [3, 2] }
+					},
 					'borders'
 				);
 			})
@@ -137,7 +150,10 @@ export function restyleForTheme(map: Map): void {
  * regional extract served from the app's static/ folder or any server the CSP allows): the
  * pmtiles protocol is registered for it, loaded only then.
  */
-export async function mapStyle(onlineStyleUrl: string, maplibre: () => Promise<{ addProtocol: typeof import('maplibre-gl').addProtocol }>): Promise<StyleSpecification | string> {
+export async function mapStyle(
+	onlineStyleUrl: string,
+	maplibre: () => Promise<{ addProtocol: typeof import('maplibre-gl').addProtocol }>
+): Promise<StyleSpecification | string> {
 	if (!onlineStyleUrl) return offlineStyle();
 	const [{ Protocol }, { addProtocol }] = await Promise.all([import('pmtiles'), maplibre()]);
 	addProtocol('pmtiles', new Protocol().tile);

@@ -37,17 +37,37 @@ export interface BriefingContext {
 	scale?: () => ScaleLegend | null;
 }
 
-export async function renderBriefing(request: ExportRequest, context: BriefingContext, progress: (what: string) => void = () => {}): Promise<HTMLCanvasElement> {
+export async function renderBriefing(
+	request: ExportRequest,
+	context: BriefingContext,
+	progress: (what: string) => void = () => {}
+): Promise<HTMLCanvasElement> {
 	const problem = sizeProblem(request);
 	if (problem) throw new Error(problem);
 	const area = mapArea(request);
-	const { canvas, view, centerLat } = await renderMapOffscreen({ live: context.live, ...area, scale: request.scale, layers: context.layers, onprogress: progress });
+	const { canvas, view, centerLat } = await renderMapOffscreen({
+		live: context.live,
+		...area,
+		scale: request.scale,
+		layers: context.layers,
+		onprogress: progress
+	});
 	progress('Composing the image…');
 	const sources = (context.live.getStyle().sources ?? {}) as Record<string, { attribution?: string }>;
 	return composeBriefing(
 		canvas,
 		request,
-		{ title: request.title, subtitle: context.subtitle, datasets: context.datasets, attribution: attributionOf(sources, context.serviceLabel, context.credits), generatedAt: new Date(), rings: context.rings, areas: context.areas, view: context.view, scale: context.scale?.() ?? null },
+		{
+			title: request.title,
+			subtitle: context.subtitle,
+			datasets: context.datasets,
+			attribution: attributionOf(sources, context.serviceLabel, context.credits),
+			generatedAt: new Date(),
+			rings: context.rings,
+			areas: context.areas,
+			view: context.view,
+			scale: context.scale?.() ?? null
+		},
 		scaleBar(centerLat, view.zoom, 120)
 	);
 }

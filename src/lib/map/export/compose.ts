@@ -40,7 +40,16 @@ export function mapArea(size: Pick<ExportSize, 'width' | 'height'>): { width: nu
 
 /** "22 Nov 2026, 03:10 UTC": the viewer's time zone, named. */
 export function generatedLabel(at: Date, timeZone?: string): string {
-	return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone }).format(at);
+	return new Intl.DateTimeFormat('en-GB', {
+		day: 'numeric',
+		month: 'short',
+		year: 'numeric',
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23',
+		timeZoneName: 'short',
+		timeZone
+	}).format(at);
 }
 
 function fit(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string {
@@ -56,7 +65,13 @@ function fit(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): str
 }
 
 /** The briefing around the map image, drawn on `canvas` (a new one if not given; the video reuses one). */
-export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, text: BriefingText, scaleBar: { px: number; label: string }, canvas = document.createElement('canvas')): HTMLCanvasElement {
+export function composeBriefing(
+	mapImage: CanvasImageSource,
+	size: ExportSize,
+	text: BriefingText,
+	scaleBar: { px: number; label: string },
+	canvas = document.createElement('canvas')
+): HTMLCanvasElement {
 	const { width, height, scale } = size;
 	canvas.width = width * scale;
 	canvas.height = height * scale;
@@ -126,7 +141,19 @@ export function composeBriefing(mapImage: CanvasImageSource, size: ExportSize, t
 				]
 			: []),
 		...(text.rings ? [{ label: text.rings, draw: (cx: number, cy: number) => ring(ctx, cx, cy, 5, RING) }] : []),
-		...(text.areas ? [{ label: 'drawn area', draw: (cx: number, cy: number) => ((ctx.strokeStyle = palette.area), ctx.setLineDash([3, 2]), ctx.strokeRect(cx - 5, cy - 4, 10, 8), ctx.setLineDash([])) }] : [])
+		...(text.areas
+			? [
+					{
+						label: 'drawn area',
+						draw: (cx: number, cy: number) => (
+							(ctx.strokeStyle = palette.area),
+							ctx.setLineDash([3, 2]),
+							ctx.strokeRect(cx - 5, cy - 4, 10, 8),
+							ctx.setLineDash([])
+						)
+					}
+				]
+			: [])
 	];
 	if (text.scale) x = drawScale(ctx, text.scale, x, line1, INK);
 	for (const item of legend) {

@@ -59,7 +59,17 @@ export async function explorerBriefing(s: BriefingSources, request: ExportReques
 				const style = clustered ? 'underlay' : mapView;
 				const [r, d, labels, { pointLayers, placeLayers }] = await Promise.all([
 					zoomedOut && clustered ? worker.clustersOnce(view.bbox, view.zoom) : null,
-					frame ? worker.densityOnce({ frame, filter: s.filters.filter, dayRange: s.filters.days(), softRange: null, style, hexRadius: mapView === 'hexbin' ? hexRadiusAt(view.zoom) : undefined, theme: mapTheme() }) : null,
+					frame
+						? worker.densityOnce({
+								frame,
+								filter: s.filters.filter,
+								dayRange: s.filters.days(),
+								softRange: null,
+								style,
+								hexRadius: mapView === 'hexbin' ? hexRadiusAt(view.zoom) : undefined,
+								theme: mapTheme()
+							})
+						: null,
 					request.places === false ? null : loadPlaceLabels().catch(() => null),
 					loadEngine()
 				]);

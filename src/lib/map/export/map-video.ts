@@ -25,7 +25,12 @@ export interface VideoProgress {
 	what: string;
 }
 
-export async function explorerVideo(s: BriefingSources, request: VideoRequest, progress: (p: VideoProgress) => void = () => {}, signal?: AbortSignal): Promise<Blob> {
+export async function explorerVideo(
+	s: BriefingSources,
+	request: VideoRequest,
+	progress: (p: VideoProgress) => void = () => {},
+	signal?: AbortSignal
+): Promise<Blob> {
 	const problem = videoProblem(request);
 	if (problem) throw new Error(problem);
 	if (!canEncodeVideo()) throw new Error(NO_WEBCODECS);
@@ -41,7 +46,11 @@ export async function explorerVideo(s: BriefingSources, request: VideoRequest, p
 	progress({ done: 0, total, what: 'Drawing the basemap…' });
 	const places = request.places === false ? null : await loadPlaceLabels().catch(() => null);
 	const { placeLayers } = await loadEngine();
-	const { canvas: basemap, view, centerLat } = await renderMapOffscreen({
+	const {
+		canvas: basemap,
+		view,
+		centerLat
+	} = await renderMapOffscreen({
 		live: map,
 		...area,
 		scale: 1,
@@ -75,7 +84,12 @@ export async function explorerVideo(s: BriefingSources, request: VideoRequest, p
 	const ask = (i: number) => {
 		if (i >= total || asked.has(i)) return;
 		const dates = frameDates(i, total, settings, domain);
-		asked.set(i, frame ? worker.densityOnce({ frame, filter, dayRange: dates.range, softRange: dates.soft, style: 'playback' }).then((r) => r.image) : Promise.resolve(null));
+		asked.set(
+			i,
+			frame
+				? worker.densityOnce({ frame, filter, dayRange: dates.range, softRange: dates.soft, style: 'playback' }).then((r) => r.image)
+				: Promise.resolve(null)
+		);
 	};
 	const draw = async (i: number): Promise<HTMLCanvasElement> => {
 		ask(i);

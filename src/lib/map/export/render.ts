@@ -71,10 +71,14 @@ export async function renderMapOffscreen(o: RenderOptions): Promise<{ canvas: HT
 	});
 	try {
 		o.onprogress?.('Drawing the basemap…');
-		await within(new Promise<void>((resolve, reject) => {
-			map.once('load', () => resolve());
-			map.once('error', (e) => reject(new Error(`The basemap could not be drawn: ${e.error?.message ?? 'unknown error'}`)));
-		}), timeoutMs, 'Drawing the basemap');
+		await within(
+			new Promise<void>((resolve, reject) => {
+				map.once('load', () => resolve());
+				map.once('error', (e) => reject(new Error(`The basemap could not be drawn: ${e.error?.message ?? 'unknown error'}`)));
+			}),
+			timeoutMs,
+			'Drawing the basemap'
+		);
 		const b = map.getBounds();
 		const view: OffscreenView = {
 			zoom: map.getZoom(),

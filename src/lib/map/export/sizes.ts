@@ -39,7 +39,11 @@ export function sizeProblem(size: ExportSize): string | null {
 }
 
 /** The size a preset stands for; `screen` is the map area as it is on screen. */
-export function presetSize(preset: SizePreset, screen: { width: number; height: number }, custom: { width: number; height: number }): { width: number; height: number } {
+export function presetSize(
+	preset: SizePreset,
+	screen: { width: number; height: number },
+	custom: { width: number; height: number }
+): { width: number; height: number } {
 	if (preset === 'screen') return { width: Math.round(screen.width), height: Math.round(screen.height) };
 	if (preset === 'custom') return custom;
 	return parseSize(preset)!;

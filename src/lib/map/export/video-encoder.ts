@@ -89,7 +89,10 @@ export function cancelled(): DOMException {
 export async function encodeVideo(o: EncodeOptions): Promise<Blob> {
 	if (!canEncodeVideo()) throw new Error(NO_WEBCODECS);
 	const codec = await codecFor(o.format, o.width, o.height, o.fps);
-	if (!codec) throw new Error(`This browser cannot encode ${o.format.toUpperCase()} video at ${o.width} × ${o.height}${o.format === 'mp4' ? ' (no H.264 encoder): choose WebM' : ''}.`);
+	if (!codec)
+		throw new Error(
+			`This browser cannot encode ${o.format.toUpperCase()} video at ${o.width} × ${o.height}${o.format === 'mp4' ? ' (no H.264 encoder): choose WebM' : ''}.`
+		);
 	const target = o.format === 'webm' ? await webmMuxer(codec, o) : await mp4Muxer(codec, o);
 	let failure: Error | null = null;
 	const encoder = new VideoEncoder({
@@ -168,7 +171,11 @@ export function setWebmDuration(buffer: ArrayBuffer, ms: number): boolean {
 
 async function mp4Muxer(codec: Codec, o: EncodeOptions): Promise<MuxTarget> {
 	const { Muxer, ArrayBufferTarget } = await import('mp4-muxer');
-	const muxer = new Muxer({ target: new ArrayBufferTarget(), video: { codec: 'avc', width: o.width, height: o.height, frameRate: o.fps }, fastStart: 'in-memory' });
+	const muxer = new Muxer({
+		target: new ArrayBufferTarget(),
+		video: { codec: 'avc', width: o.width, height: o.height, frameRate: o.fps },
+		fastStart: 'in-memory'
+	});
 	return {
 		add: (chunk, meta) => muxer.addVideoChunk(chunk, meta),
 		finish: () => (muxer.finalize(), muxer.target.buffer)

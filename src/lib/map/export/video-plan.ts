@@ -37,7 +37,8 @@ export function videoProblem(r: Pick<VideoRequest, 'width' | 'height' | 'seconds
 	if (r.width % 2 || r.height % 2) return 'Video width and height must be even numbers of pixels.';
 	if (r.width < MIN_SIZE_PX || r.height < MIN_SIZE_PX) return `The video must be at least ${MIN_SIZE_PX} × ${MIN_SIZE_PX} pixels.`;
 	if (r.width > MAX_VIDEO_PX || r.height > MAX_VIDEO_PX) return `A video side may be at most ${MAX_VIDEO_PX} pixels.`;
-	if (!Number.isInteger(r.fps) || r.fps < 1 || r.fps > MAX_VIDEO_FPS) return `The frame rate must be a whole number of frames per second from 1 to ${MAX_VIDEO_FPS}.`;
+	if (!Number.isInteger(r.fps) || r.fps < 1 || r.fps > MAX_VIDEO_FPS)
+		return `The frame rate must be a whole number of frames per second from 1 to ${MAX_VIDEO_FPS}.`;
 	if (!(r.seconds >= 1 && r.seconds <= MAX_VIDEO_SECONDS)) return `The duration must be between 1 and ${MAX_VIDEO_SECONDS} seconds.`;
 	return null;
 }

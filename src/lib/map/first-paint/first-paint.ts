@@ -177,7 +177,14 @@ export class FirstPaint {
 }
 
 /** The offline style's ocean, land and borders (basemap.ts), in 2D, in the page's theme. */
-function paintLand(context: CanvasRenderingContext2D, land: FeatureCollection<Polygon | MultiPolygon>, project: Project, zoom: number, width: number, height: number): void {
+function paintLand(
+	context: CanvasRenderingContext2D,
+	land: FeatureCollection<Polygon | MultiPolygon>,
+	project: Project,
+	zoom: number,
+	width: number,
+	height: number
+): void {
 	const BASEMAP = mapPalette().basemap;
 	context.fillStyle = BASEMAP.ocean;
 	context.fillRect(0, 0, width, height);

@@ -66,7 +66,11 @@ export class Picking {
 		if ((info.layer.id === 'clusters' && clusters && clusters.clusterId[info.index] >= 0) || (info.layer.id === 'clusters' && !clusterRecords[info.index])) {
 			const n = clusters!.count[info.index];
 			const icd = Math.round(n * clusters!.icdShare[info.index]);
-			this.hover = { x: info.x, y: info.y, lines: [`${n.toLocaleString('en')} records`, `ICD ${icd.toLocaleString('en')} · ICDB ${(n - icd).toLocaleString('en')}`, 'Click to zoom in'] };
+			this.hover = {
+				x: info.x,
+				y: info.y,
+				lines: [`${n.toLocaleString('en')} records`, `ICD ${icd.toLocaleString('en')} · ICDB ${(n - icd).toLocaleString('en')}`, 'Click to zoom in']
+			};
 			return;
 		}
 		const ref = this.refOf(info);
@@ -115,5 +119,9 @@ export class Picking {
 }
 
 function tooltipLines(d: RecordDetail, component: Component): string[] {
-	return [[d.primary_date, component === 'video' ? 'video' : 'image'].filter(Boolean).join(' · '), [d.second_geo_layer, d.primary_country].filter(Boolean).join(', '), d.entity ?? ''].filter(Boolean);
+	return [
+		[d.primary_date, component === 'video' ? 'video' : 'image'].filter(Boolean).join(' · '),
+		[d.second_geo_layer, d.primary_country].filter(Boolean).join(', '),
+		d.entity ?? ''
+	].filter(Boolean);
 }

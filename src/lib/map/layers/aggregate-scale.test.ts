@@ -35,14 +35,18 @@ describe('hexbin count scale', () => {
 	it('gives each view its legend, none for clusters or before a reply', () => {
 		expect(scaleLegend('clusters', { hexes: { breaks: [1, 5] } }, 26)).toBeNull();
 		expect(scaleLegend('hexbin', null, 26)).toBeNull();
-		expect(scaleLegend('hexbin', { hexes: { breaks: [1, 5] } }, 26)).toMatchObject({ title: 'Records per hexagon', gradient: false, stops: [{ label: '1' }, { label: '2–5' }] });
+		expect(scaleLegend('hexbin', { hexes: { breaks: [1, 5] } }, 26)).toMatchObject({
+			title: 'Records per hexagon',
+			gradient: false,
+			stops: [{ label: '1' }, { label: '2–5' }]
+		});
 		const heat = scaleLegend('heatmap', { peak: 1234.4 }, 26)!;
 		expect(heat.title).toBe('Density of records (most: ≈1,234 per 26-px square)');
 		expect(heat.stops).toHaveLength(RAMP.length);
 		expect([heat.stops[0].label, heat.stops.at(-1)!.label]).toEqual(['fewer', 'more']);
 	});
 
-	it('gives the most records the colour that stands out most from each theme\'s basemap, and keeps the fewest visible', () => {
+	it("gives the most records the colour that stands out most from each theme's basemap, and keeps the fewest visible", () => {
 		for (const theme of ['light', 'dark'] as const) {
 			const { land, ocean } = mapPalette(theme).basemap;
 			const against = (rgb: readonly number[]) => Math.min(contrastRatio(rgb, land), contrastRatio(rgb, ocean));
@@ -52,7 +56,13 @@ describe('hexbin count scale', () => {
 			expect(against(heatColour(1, theme))).toBeGreaterThan(against(heatColour(0, theme)));
 			// The legends show the same colours the worker paints.
 			expect(countLegend([1, 4, 1200], theme).map((s) => s.hex)).toEqual([0, 1, 2].map((k) => `rgb(${classColour(k, 3, theme).join(',')})`));
-			expect(scaleLegend('heatmap', { peak: 10 }, 26, theme)!.stops.at(-1)!.hex).toBe('#' + RAMPS[theme].at(-1)!.map((v) => v.toString(16).padStart(2, '0')).join(''));
+			expect(scaleLegend('heatmap', { peak: 10 }, 26, theme)!.stops.at(-1)!.hex).toBe(
+				'#' +
+					RAMPS[theme]
+						.at(-1)!
+						.map((v) => v.toString(16).padStart(2, '0'))
+						.join('')
+			);
 		}
 	});
 });

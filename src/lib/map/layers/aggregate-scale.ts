@@ -95,12 +95,21 @@ export interface ScaleLegend {
  * The legend of the hexbin or heatmap view for the worker's latest reply; null for clusters or
  * before the first reply. `kernelPx`: the side of the heatmap's kernel square in screen pixels.
  */
-export function scaleLegend(view: string, reply: { hexes?: { breaks: number[] } | null; peak?: number | null } | null, kernelPx: number, ramp: Theme = 'light'): ScaleLegend | null {
+export function scaleLegend(
+	view: string,
+	reply: { hexes?: { breaks: number[] } | null; peak?: number | null } | null,
+	kernelPx: number,
+	ramp: Theme = 'light'
+): ScaleLegend | null {
 	if (view === 'hexbin' && reply?.hexes) return { title: 'Records per hexagon', stops: countLegend(reply.hexes.breaks, ramp), gradient: false };
 	if (view === 'heatmap' && reply?.peak != null) {
 		const most = Math.max(1, Math.round(reply.peak)).toLocaleString('en');
 		const hexes = RAMPS[ramp].map(hexOf);
-		return { title: `Density of records (most: ≈${most} per ${kernelPx}-px square)`, stops: [{ label: 'fewer', hex: hexes[0] }, ...hexes.slice(1, -1).map((hex) => ({ label: '', hex })), { label: 'more', hex: hexes.at(-1)! }], gradient: true };
+		return {
+			title: `Density of records (most: ≈${most} per ${kernelPx}-px square)`,
+			stops: [{ label: 'fewer', hex: hexes[0] }, ...hexes.slice(1, -1).map((hex) => ({ label: '', hex })), { label: 'more', hex: hexes.at(-1)! }],
+			gradient: true
+		};
 	}
 	return null;
 }

@@ -9,7 +9,22 @@ function part(n: number): PartColumns {
 	const p = new PartColumns('icd/video');
 	const lon = Float32Array.from({ length: n }, (_, i) => i);
 	const lat = Float32Array.from({ length: n }, (_, i) => i / 10);
-	p.append({ length: n, lon, lat, day: Int32Array.from({ length: n }, (_, i) => 19000 + i), country: Int16Array.from({ length: n }, (_, i) => i % 3), entity: new Int16Array(n), area: new Int16Array(n), id: new Float64Array(n), uuids: new Map(), dataset: 0, component: 0 }, (country) => country !== 2);
+	p.append(
+		{
+			length: n,
+			lon,
+			lat,
+			day: Int32Array.from({ length: n }, (_, i) => 19000 + i),
+			country: Int16Array.from({ length: n }, (_, i) => i % 3),
+			entity: new Int16Array(n),
+			area: new Int16Array(n),
+			id: new Float64Array(n),
+			uuids: new Map(),
+			dataset: 0,
+			component: 0
+		},
+		(country) => country !== 2
+	);
 	return p;
 }
 
@@ -39,25 +54,57 @@ const points = (layers: ReturnType<typeof pointLayers>) => layers.find((l) => l.
 describe('point layers', () => {
 	it('zoomed out, draws the density image and no point layer, whatever the record count', () => {
 		const p = part(1000);
-		const density = { image: {} as ImageData, frame: { west: -180, south: -85, east: 180, north: 85, width: 10, height: 10 }, records: 667, passing: 700, cells: 40 };
+		const density = {
+			image: {} as ImageData,
+			frame: { west: -180, south: -85, east: 180, north: 85, width: 10, height: 10 },
+			records: 667,
+			passing: 700,
+			cells: 40
+		};
 		const layers = pointLayers(inputs([p], { zoom: 3, density }));
 		expect(layers.map((l) => l.id)).toEqual(['density']);
 		expect(layers[0].props).toMatchObject({ records: 667, passing: 700, bounds: [-180, -85, 180, 85] });
 		// Playback zoomed out draws the same image (no clusters, no points) in software WebGL…
 		expect(pointLayers(inputs([p], { zoom: 3, density, playing: true })).map((l) => l.id)).toEqual(['density']);
 		// …and on a hardware GPU every passing record as a dot of the playback radius, faded by age on the GPU.
-		const gpu = pointLayers(inputs([p], { zoom: 3, density, playing: true, playbackOnGpu: true, bounds: { west: -180, south: -85, east: 180, north: 85 }, softRange: [19010, 19020], dayRange: [19000, 19030] }));
+		const gpu = pointLayers(
+			inputs([p], {
+				zoom: 3,
+				density,
+				playing: true,
+				playbackOnGpu: true,
+				bounds: { west: -180, south: -85, east: 180, north: 85 },
+				softRange: [19010, 19020],
+				dayRange: [19000, 19030]
+			})
+		);
 		expect(gpu.map((l) => l.id)).toEqual(['points-icd/video']);
 		// The world padded by its own size reaches lon 540 (the test's records run to lon 999).
 		expect((gpu[0].props.data as PointData).length).toBe([...Array(541).keys()].filter((i) => i % 3 !== 2).length);
-		expect(gpu[0].props).toMatchObject({ filterRange: [[19000, 19030], [1, 1]], ageFade: [19000, 19010], pickable: false, getRadius: PLAYBACK_DOT_RADIUS_PX, radiusMinPixels: PLAYBACK_DOT_RADIUS_PX });
+		expect(gpu[0].props).toMatchObject({
+			filterRange: [
+				[19000, 19030],
+				[1, 1]
+			],
+			ageFade: [19000, 19010],
+			pickable: false,
+			getRadius: PLAYBACK_DOT_RADIUS_PX,
+			radiusMinPixels: PLAYBACK_DOT_RADIUS_PX
+		});
 		expect((gpu[0].props as { filterSoftRange?: unknown }).filterSoftRange ?? null).toBeNull();
 	});
 
-	it('in the hexbin and heatmap views, draws the worker\'s bins or image at every zoom, no records and no clusters', () => {
+	it("in the hexbin and heatmap views, draws the worker's bins or image at every zoom, no records and no clusters", () => {
 		const p = part(1000);
 		const frame = { west: -180, south: -85, east: 180, north: 85, width: 10, height: 10 };
-		const hexes = { positions: Float32Array.of(10, 10, 20, 5), count: Float32Array.of(3, 7), rgba: new Uint8Array(8), radius: 0.001, breaks: [3, 7], records: 10 };
+		const hexes = {
+			positions: Float32Array.of(10, 10, 20, 5),
+			count: Float32Array.of(3, 7),
+			rgba: new Uint8Array(8),
+			radius: 0.001,
+			breaks: [3, 7],
+			records: 10
+		};
 		const density = { image: {} as ImageData, frame, records: 10, passing: 12, cells: 2, hexes, peak: null };
 		for (const zoom of [3, 12]) {
 			const layers = pointLayers(inputs([p], { zoom, density, view: 'hexbin' }));

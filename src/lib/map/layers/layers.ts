@@ -17,7 +17,13 @@ const dateAndNameFilter = new DataFilterExtension({ filterSize: 2 });
 const ageFade = new AgeFadeExtension();
 
 /** Bold text with a halo of the basemap's colour (SDF font), readable over the basemap and the points. */
-const haloedLabel = () => ({ fontFamily: 'system-ui, sans-serif', fontWeight: 700, outlineWidth: 3, outlineColor: mapPalette().halo, fontSettings: { sdf: true } });
+const haloedLabel = () => ({
+	fontFamily: 'system-ui, sans-serif',
+	fontWeight: 700,
+	outlineWidth: 3,
+	outlineColor: mapPalette().halo,
+	fontSettings: { sdf: true }
+});
 
 // Zoomed in, each part's layer holds the records in and around the view (PartColumns.within): a
 // GPU without hardware (software WebGL) pays for every instance of a layer on every frame, even
@@ -112,7 +118,8 @@ function ringLayers(input: LayerInputs): Layer[] {
 
 export function pointLayers(input: LayerInputs): Layer[] {
 	// The hexbin and heatmap views replace records and clusters alike (at every zoom).
-	if (input.view && input.view !== 'clusters') return [...aggregateLayers(input.view, input.density), ...input.places, ...ringLayers(input), ...markLayers(input)];
+	if (input.view && input.view !== 'clusters')
+		return [...aggregateLayers(input.view, input.density), ...input.places, ...ringLayers(input), ...markLayers(input)];
 	const zoomedOut = input.zoom <= CLUSTER_MAX_ZOOM;
 	const clustered = zoomedOut && !input.playing;
 	const now = performance.now();

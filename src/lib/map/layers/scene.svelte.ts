@@ -206,7 +206,15 @@ export class Scene {
 		const style: ViewStyle = view !== 'clusters' ? view : this.playback.playing || this.playback.window ? 'playback' : 'underlay';
 		// The worker appends a batch before the page receives it: it holds at least these records.
 		feed.densityAskedAt = feed.loadedRecords();
-		worker.requestDensity({ frame, filter: this.filters.filter, dayRange: dates.range, softRange: dates.soft, style, hexRadius: this.view === 'hexbin' ? hexRadiusAt(at.zoom) : undefined, theme: mapTheme() });
+		worker.requestDensity({
+			frame,
+			filter: this.filters.filter,
+			dayRange: dates.range,
+			softRange: dates.soft,
+			style,
+			hexRadius: this.view === 'hexbin' ? hexRadiusAt(at.zoom) : undefined,
+			theme: mapTheme()
+		});
 		return true;
 	}
 
@@ -231,7 +239,10 @@ export class Scene {
 		const { map } = this;
 		if (!map) return;
 		const b = map.getBounds();
-		this.feed.worker?.queryClusters([Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())], map.getZoom());
+		this.feed.worker?.queryClusters(
+			[Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())],
+			map.getZoom()
+		);
 	}
 
 	/** A density image arrived (the feed has taken its counts): the first one goes through the first paint. */

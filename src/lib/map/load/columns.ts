@@ -117,7 +117,8 @@ export class PartColumns {
 		for (let i = 0; i < this.length; i++) {
 			const lon = this.positions[i * 2];
 			const lat = this.positions[i * 2 + 1];
-			if (lon >= west && lon <= east && lat >= south && lat <= north && this.filterValues[i * 2 + 1] === 1 && (!this.inAreas || this.inAreas(lon, lat))) index.push(i);
+			if (lon >= west && lon <= east && lat >= south && lat <= north && this.filterValues[i * 2 + 1] === 1 && (!this.inAreas || this.inAreas(lon, lat)))
+				index.push(i);
 		}
 		const positions = new Float32Array(index.length * 2);
 		const filterValues = new Float32Array(index.length * 2);
@@ -148,6 +149,8 @@ export class PartColumns {
 
 	/** Bytes held, for the memory figures of the benchmark. */
 	bytes(): number {
-		return this.positions.byteLength + this.filterValues.byteLength + this.country.byteLength + this.entity.byteLength + this.area.byteLength + this.ids.byteLength;
+		return (
+			this.positions.byteLength + this.filterValues.byteLength + this.country.byteLength + this.entity.byteLength + this.area.byteLength + this.ids.byteLength
+		);
 	}
 }

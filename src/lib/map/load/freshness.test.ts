@@ -11,6 +11,8 @@ describe('how current the records are, in words', () => {
 		expect(f.text).toBe('up to date at 14:02 · 12 new since 27 Nov 09:30');
 		expect(f.title).toContain("959,565 records came from this browser's copy");
 		// Nothing new: the copy was current.
-		expect(describeFreshness({ checkedAt: at('2026-11-28T14:02:00'), copy: { checkedAt: at('2026-11-28T13:00:00'), records: 5 }, added: 0 }, now).text).toBe('up to date at 14:02');
+		expect(describeFreshness({ checkedAt: at('2026-11-28T14:02:00'), copy: { checkedAt: at('2026-11-28T13:00:00'), records: 5 }, added: 0 }, now).text).toBe(
+			'up to date at 14:02'
+		);
 	});
 });

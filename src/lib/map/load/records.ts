@@ -41,8 +41,7 @@ export function keyOfFound(r: FoundRecord): RecordKey {
 }
 
 export type MediaLink =
-	| { kind: 'player'; embed_url: string; expires: number; title?: string }
-	| { kind: 'image'; signed_url: string; expires?: number; title?: string };
+	{ kind: 'player'; embed_url: string; expires: number; title?: string } | { kind: 'image'; signed_url: string; expires?: number; title?: string };
 
 const cache = new Map<string, Promise<RecordDetail>>();
 const MAX_CACHED = 2000;

@@ -48,7 +48,10 @@ export class Highlights {
 	/** Where the records are on this map (by primary_id: results and sources carry it beside the uuid). */
 	place(refs: FoundRef[]): (Located | null)[] {
 		const keys = refs.map(keyOfFound);
-		const found = locate(this.feed.parts.values(), keys.map((k) => ({ part: `${k.dataset}/${k.component}` as PartId, ref: k.ref })));
+		const found = locate(
+			this.feed.parts.values(),
+			keys.map((k) => ({ part: `${k.dataset}/${k.component}` as PartId, ref: k.ref }))
+		);
 		return keys.map((k) => found.get(`${k.dataset}/${k.component}/${k.ref}`) ?? null);
 	}
 
@@ -62,7 +65,13 @@ export class Highlights {
 		if (!map || rings.length === 0) return rings.length;
 		const lons = rings.map((h) => h.lon);
 		const lats = rings.map((h) => h.lat);
-		map.fitBounds([[Math.min(...lons), Math.min(...lats)], [Math.max(...lons), Math.max(...lats)]], { padding: 80, maxZoom: 8, duration: 700 });
+		map.fitBounds(
+			[
+				[Math.min(...lons), Math.min(...lats)],
+				[Math.max(...lons), Math.max(...lats)]
+			],
+			{ padding: 80, maxZoom: 8, duration: 700 }
+		);
 		return rings.length;
 	}
 }

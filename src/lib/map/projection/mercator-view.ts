@@ -51,7 +51,12 @@ export function mercatorView(center: { lon: number; lat: number }, zoom: number,
 	const top = c.y - height / 2;
 	return {
 		zoom: c.zoom,
-		bounds: { west: lonFromX(left / worldSize), east: lonFromX((left + width) / worldSize), north: latFromY(top / worldSize), south: latFromY((top + height) / worldSize) },
+		bounds: {
+			west: lonFromX(left / worldSize),
+			east: lonFromX((left + width) / worldSize),
+			north: latFromY(top / worldSize),
+			south: latFromY((top + height) / worldSize)
+		},
 		project: (lon, lat) => [mercatorX(lon) * worldSize - left, mercatorY(lat) * worldSize - top]
 	};
 }

@@ -24,7 +24,7 @@ export function chooseBinUnit(spanDays: number, widthPx: number): BinUnit {
 
 /** Day 0 (1970-01-01) was a Thursday: Monday-based weeks start 3 days before day 4 steps of 7. */
 export function weekStart(day: number): number {
-	return day - (((day + 3) % 7) + 7) % 7;
+	return day - ((((day + 3) % 7) + 7) % 7);
 }
 
 export function monthStart(day: number): number {

@@ -101,7 +101,8 @@ export function windowDays(w: PlaybackWindow): { dayFrom: number; dayTo: number 
 
 /** "3 Mar 2024 – 2 Apr 2024", or one date; '…' for an open end. */
 export function daysLabel(range: { dayFrom: number | null; dayTo: number | null }): string {
-	const fmt = (day: number | null) => (day === null ? '…' : new Date(day * 86_400_000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
+	const fmt = (day: number | null) =>
+		day === null ? '…' : new Date(day * 86_400_000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 	return range.dayFrom === range.dayTo ? fmt(range.dayFrom) : `${fmt(range.dayFrom)} – ${fmt(range.dayTo)}`;
 }
 

@@ -6,7 +6,16 @@ describe('URL state', () => {
 	it('round-trips a full view', () => {
 		const state = {
 			viewport: { lon: 32.5, lat: 15.25, zoom: 6.5 },
-			filter: { dayFrom: isoToDay('2019-01-01'), dayTo: isoToDay('2020-06-30'), countries: ['Sudan', 'South Sudan'], entities: ['Nile Front'], datasets: ['icdb' as const], components: ['video' as const], pinned: null, areas: [] },
+			filter: {
+				dayFrom: isoToDay('2019-01-01'),
+				dayTo: isoToDay('2020-06-30'),
+				countries: ['Sudan', 'South Sudan'],
+				entities: ['Nile Front'],
+				datasets: ['icdb' as const],
+				components: ['video' as const],
+				pinned: null,
+				areas: []
+			},
 			record: { dataset: 'icdb' as const, component: 'video' as const, ref: '524871' },
 			playback: { mode: 'cumulative' as const, widthDays: 7, speed: 1 / 24, loop: true, keep: true },
 			view: 'hexbin' as const,
@@ -21,7 +30,8 @@ describe('URL state', () => {
 		const old = readViewState(new URLSearchParams('rec=icd/video/8CD82A98-D00A-49AC-9C31-799F1DFE9537')).record;
 		expect(old).toEqual({ dataset: 'icd', component: 'video', ref: '8cd82a98-d00a-49ac-9c31-799f1dfe9537' });
 		expect(writeViewState({ ...readViewState(new URLSearchParams()), record: old }).get('rec')).toBe('icd/video/8cd82a98-d00a-49ac-9c31-799f1dfe9537');
-		for (const junk of ['icd/video/-5', 'icd/video/1.5', 'icd/video/12345678901234567', 'icd/audio/12']) expect(readViewState(new URLSearchParams(`rec=${junk}`)).record).toBeNull();
+		for (const junk of ['icd/video/-5', 'icd/video/1.5', 'icd/video/12345678901234567', 'icd/audio/12'])
+			expect(readViewState(new URLSearchParams(`rec=${junk}`)).record).toBeNull();
 	});
 
 	it('falls back per part on junk', () => {

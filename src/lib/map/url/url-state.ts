@@ -61,7 +61,11 @@ export function readViewState(params: URLSearchParams): ViewState {
 	}
 	const from = params.get('from');
 	const to = params.get('to');
-	const names = (key: string) => (params.get(key) ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+	const names = (key: string) =>
+		(params.get(key) ?? '')
+			.split('|')
+			.map((s) => s.trim())
+			.filter(Boolean);
 	const filter: MapFilter = {
 		dayFrom: from && ISO.test(from) && !Number.isNaN(isoToDay(from)) ? isoToDay(from) : null,
 		dayTo: to && ISO.test(to) && !Number.isNaN(isoToDay(to)) ? isoToDay(to) : null,
@@ -77,10 +81,23 @@ export function readViewState(params: URLSearchParams): ViewState {
 	};
 	let record: SelectedRecord | null = null;
 	const rec = params.get('rec')?.split('/');
-	if (rec && rec.length === 3 && (DATASETS as readonly string[]).includes(rec[0]) && (COMPONENTS as readonly string[]).includes(rec[1]) && (UUID.test(rec[2]) || isIdRef(rec[2]))) {
+	if (
+		rec &&
+		rec.length === 3 &&
+		(DATASETS as readonly string[]).includes(rec[0]) &&
+		(COMPONENTS as readonly string[]).includes(rec[1]) &&
+		(UUID.test(rec[2]) || isIdRef(rec[2]))
+	) {
 		record = { dataset: rec[0] as Dataset, component: rec[1] as Component, ref: rec[2].toLowerCase() };
 	}
-	return { viewport, filter, record, playback: readPlayback(params), view: parseMapView(params.get('view')), theme: parseThemeSetting(params.get(THEME_PARAM)) };
+	return {
+		viewport,
+		filter,
+		record,
+		playback: readPlayback(params),
+		view: parseMapView(params.get('view')),
+		theme: parseThemeSetting(params.get(THEME_PARAM))
+	};
 }
 
 function readPlayback(params: URLSearchParams): PlaybackSettings {

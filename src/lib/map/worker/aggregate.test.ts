@@ -4,7 +4,13 @@ import { binHexagons, drawView, hexCentre, heatImage } from './aggregate';
 import { countDensity, MAX_LAT, type DensityColumns } from './density';
 
 function columns(isIcd: boolean, records: { lon: number; lat: number; day: number }[]): DensityColumns {
-	return { isIcd, length: records.length, x: Float32Array.from(records.map((r) => mercatorX(r.lon))), y: Float32Array.from(records.map((r) => mercatorY(r.lat))), day: Int32Array.from(records.map((r) => r.day)) };
+	return {
+		isIcd,
+		length: records.length,
+		x: Float32Array.from(records.map((r) => mercatorX(r.lon))),
+		y: Float32Array.from(records.map((r) => mercatorY(r.lat))),
+		day: Int32Array.from(records.map((r) => r.day))
+	};
 }
 
 const world = { west: -180, south: -MAX_LAT, east: 180, north: MAX_LAT, width: 720, height: 720 };
@@ -40,7 +46,12 @@ describe('binHexagons', () => {
 	it('counts every record of the frame into one hexagon, the sum equal to the records counted', () => {
 		const next = random(3);
 		const records = Array.from({ length: 5000 }, () => ({ lon: 20 + next() * 30, lat: 5 + next() * 20, day: Math.floor(next() * 100) }));
-		const input = { frame: world, parts: [{ columns: columns(true, records), passes: (i: number) => i % 4 !== 0 }], dayRange: [10, 89] as [number, number], softRange: null };
+		const input = {
+			frame: world,
+			parts: [{ columns: columns(true, records), passes: (i: number) => i % 4 !== 0 }],
+			dayRange: [10, 89] as [number, number],
+			softRange: null
+		};
 		const counts = countDensity(input);
 		const expected = records.filter((r, i) => i % 4 !== 0 && r.day >= 10 && r.day <= 89).length;
 		expect(counts.records).toBe(expected);

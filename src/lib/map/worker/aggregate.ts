@@ -89,7 +89,14 @@ export function binHexagons(counts: Pick<DensityCounts, 'weight' | 'records'>, f
 		}
 	}
 	const breaks = countBreaks(max);
-	const out: HexBins = { positions: new Float32Array(n * 2), count: new Float32Array(n), rgba: new Uint8Array(n * 4), radius: r, breaks, records: counts.records };
+	const out: HexBins = {
+		positions: new Float32Array(n * 2),
+		count: new Float32Array(n),
+		rgba: new Uint8Array(n * 4),
+		radius: r,
+		breaks,
+		records: counts.records
+	};
 	let h = 0;
 	for (let k = 0; k < sums.length; k++) {
 		const s = sums[k];

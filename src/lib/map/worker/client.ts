@@ -167,5 +167,13 @@ export class PointsWorker {
 function plainFilter(filter: MapFilter): MapFilter {
 	const pinned = filter.pinned ? Object.fromEntries(Object.entries(filter.pinned).map(([part, indices]) => [part, [...(indices ?? [])]])) : null;
 	const areas = filter.areas.map((a) => ({ kind: a.kind, name: a.name, ring: a.ring.map(([lon, lat]) => [lon, lat] as [number, number]) }));
-	return { ...filter, countries: [...filter.countries], entities: [...filter.entities], datasets: [...filter.datasets], components: [...filter.components], pinned, areas };
+	return {
+		...filter,
+		countries: [...filter.countries],
+		entities: [...filter.entities],
+		datasets: [...filter.datasets],
+		components: [...filter.components],
+		pinned,
+		areas
+	};
 }

@@ -33,12 +33,20 @@ describe('cluster index over cells', () => {
 	});
 
 	it('shows a lone record as itself, naming its part and index', () => {
-		const index = buildClusterIndex(cellsOf([[10, 10, true], [100, -20, false]]));
+		const index = buildClusterIndex(
+			cellsOf([
+				[10, 10, true],
+				[100, -20, false]
+			])
+		);
 		const features = index.getClusters([-180, -85, 180, 85], 3);
 		expect(features).toHaveLength(2);
 		const lone = features.map((f) => f.properties as { n: number; part: number; index: number; cluster?: boolean });
 		expect(lone.every((p) => p.n === 1 && !p.cluster)).toBe(true);
-		expect(lone.map((p) => [p.part, p.index]).sort()).toEqual([[0, 0], [2, 1]]);
+		expect(lone.map((p) => [p.part, p.index]).sort()).toEqual([
+			[0, 0],
+			[2, 1]
+		]);
 	});
 });
 
@@ -65,7 +73,9 @@ describe('clusters whatever the order records arrive in', () => {
 			return [1, 3, 5, 7].map((zoom) =>
 				index
 					.getClusters([-180, -85, 180, 85], zoom)
-					.map((f) => `${f.geometry.coordinates.map((c) => c.toFixed(9)).join(',')}:${(f.properties as { n: number }).n}:${(f.properties as { icd: number }).icd}`)
+					.map(
+						(f) => `${f.geometry.coordinates.map((c) => c.toFixed(9)).join(',')}:${(f.properties as { n: number }).n}:${(f.properties as { icd: number }).icd}`
+					)
 					.sort()
 			);
 		};

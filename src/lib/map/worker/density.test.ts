@@ -24,9 +24,21 @@ const alphaAt = (img: { rgba: Uint8ClampedArray; frame: { width: number } }, lon
 
 describe('rasterizeDensity', () => {
 	it('counts every passing record into the cell under it, coloured by dataset', () => {
-		const icd = columns(true, [{ lon: 10.3, lat: 10.2, day: 5 }, { lon: 10.3, lat: 10.2, day: 6 }]);
+		const icd = columns(true, [
+			{ lon: 10.3, lat: 10.2, day: 5 },
+			{ lon: 10.3, lat: 10.2, day: 6 }
+		]);
 		const icdb = columns(false, [{ lon: -100.3, lat: 40.2, day: 5 }]);
-		const img = rasterizeDensity({ frame: world, parts: [{ columns: icd, passes: everyone }, { columns: icdb, passes: everyone }], dayRange: all, softRange: null, style: 'underlay' });
+		const img = rasterizeDensity({
+			frame: world,
+			parts: [
+				{ columns: icd, passes: everyone },
+				{ columns: icdb, passes: everyone }
+			],
+			dayRange: all,
+			softRange: null,
+			style: 'underlay'
+		});
 		expect(img.records).toBe(3);
 		expect(img.passing).toBe(3);
 		expect(img.rgba.length).toBe(360 * 360 * 4);
@@ -42,7 +54,12 @@ describe('rasterizeDensity', () => {
 	});
 
 	it('leaves out records outside the dates, the frame or the filter', () => {
-		const p = columns(true, [{ lon: 10.3, lat: 10.2, day: 5 }, { lon: 20, lat: 10, day: 50 }, { lon: 30, lat: 10, day: 6 }, { lon: 150, lat: 10, day: 6 }]);
+		const p = columns(true, [
+			{ lon: 10.3, lat: 10.2, day: 5 },
+			{ lon: 20, lat: 10, day: 50 },
+			{ lon: 30, lat: 10, day: 6 },
+			{ lon: 150, lat: 10, day: 6 }
+		]);
 		const frame = { west: 0, south: 0, east: 100, north: 50, width: 100, height: 60 };
 		const img = rasterizeDensity({ frame, parts: [{ columns: p, passes: (i) => i !== 2 }], dayRange: [0, 10], softRange: null, style: 'underlay' });
 		expect(img.records).toBe(1);
@@ -51,7 +68,11 @@ describe('rasterizeDensity', () => {
 	});
 
 	it('fades records by age in the playback window: the newest at full weight, older fainter', () => {
-		const p = columns(true, [{ lon: 10.3, lat: 10.2, day: 19 }, { lon: 50.3, lat: 10.2, day: 2 }, { lon: 90.3, lat: 10.2, day: 10 }]);
+		const p = columns(true, [
+			{ lon: 10.3, lat: 10.2, day: 19 },
+			{ lon: 50.3, lat: 10.2, day: 2 },
+			{ lon: 90.3, lat: 10.2, day: 10 }
+		]);
 		const img = rasterizeDensity({ frame: world, parts: [{ columns: p, passes: everyone }], dayRange: [0, 20], softRange: [16, 20], style: 'playback' });
 		expect(alphaAt(img, 10.3, 10.2)).toBeGreaterThan(alphaAt(img, 90.3, 10.2));
 		expect(alphaAt(img, 90.3, 10.2)).toBeGreaterThan(alphaAt(img, 50.3, 10.2));

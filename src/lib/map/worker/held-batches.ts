@@ -36,7 +36,9 @@ export class HeldBatches {
 			const newestFirst = [...byGroup.entries()].sort((a, b) => b[0] - a[0]).flatMap(([, batches]) => batches);
 			parts.push([part, joinColumns(newestFirst)]);
 		}
-		const messages = PART_IDS.flatMap((part) => (this.said.get(part) ?? []).sort((a, b) => (a.type === 'progress' ? -1 : 1) - (b.type === 'progress' ? -1 : 1)));
+		const messages = PART_IDS.flatMap((part) =>
+			(this.said.get(part) ?? []).sort((a, b) => (a.type === 'progress' ? -1 : 1) - (b.type === 'progress' ? -1 : 1))
+		);
 		return { parts, messages };
 	}
 }

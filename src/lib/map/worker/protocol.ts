@@ -20,7 +20,17 @@ export type ToWorker =
 	| { type: 'clusters'; seq: number; bbox: [number, number, number, number]; zoom: number }
 	/** The density image of a frame; answered with 'density'. Carries its own filter and dates, so
 	 * that it can be answered before the slower cluster rebuild that a filter change also asks for. */
-	| { type: 'density'; seq: number; frame: DensityFrame; filter: MapFilter; dayRange: [number, number]; softRange: [number, number] | null; style: ViewStyle; hexRadius?: number; theme?: Theme }
+	| {
+			type: 'density';
+			seq: number;
+			frame: DensityFrame;
+			filter: MapFilter;
+			dayRange: [number, number];
+			softRange: [number, number] | null;
+			style: ViewStyle;
+			hexRadius?: number;
+			theme?: Theme;
+	  }
 	| { type: 'expand'; seq: number; clusterId: number }
 	| { type: 'leaves'; seq: number; clusterId: number; limit: number }
 	/** The records table: every record passing the filter and dates (and inside `view` if given), in order; answered with 'rows'. */
@@ -92,7 +102,21 @@ export type FromWorker =
 	 * `first`: the first view of a stream, to be answered with 'first-drawn' once on screen;
 	 * `pushed`: sent unasked (see stream-intake.ts, showFirstView).
 	 */
-	| { type: 'density'; seq: number; frame: DensityFrame; rgba: Uint8ClampedArray; records: number; passing: number; cells: number; hexes: HexBins | null; peak: number | null; loaded: number; ms: number; first: boolean; pushed: boolean }
+	| {
+			type: 'density';
+			seq: number;
+			frame: DensityFrame;
+			rgba: Uint8ClampedArray;
+			records: number;
+			passing: number;
+			cells: number;
+			hexes: HexBins | null;
+			peak: number | null;
+			loaded: number;
+			ms: number;
+			first: boolean;
+			pushed: boolean;
+	  }
 	| { type: 'expanded'; seq: number; zoom: number }
 	/** Refs (table-order.ts: part number and index) of the table's records, in its order: the first
 	 * rows (`complete` false), then the whole list under the same seq. */

@@ -6,7 +6,19 @@ import type { RecordColumns } from '../../stream/decode';
 import { HeldBatches } from './held-batches';
 import { loadStream } from './stream-load';
 import { DATASET_CODES, COMPONENT_CODES, type ControlMessage, type PartId } from '../../types/stream';
-import { append, density, dictionaries, filterSeq, lastDensity, partOf, post, recordsLoaded, reindex, yieldToMessages, type DensityRequest } from './worker-state';
+import {
+	append,
+	density,
+	dictionaries,
+	filterSeq,
+	lastDensity,
+	partOf,
+	post,
+	recordsLoaded,
+	reindex,
+	yieldToMessages,
+	type DensityRequest
+} from './worker-state';
 
 let abort: AbortController | null = null;
 

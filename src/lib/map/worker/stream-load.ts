@@ -42,7 +42,9 @@ export async function loadStream(url: string, copyName: string | null, signal: A
 		}
 		const checkedAt = Date.now();
 		const received: Uint8Array[] = [];
-		const body = copyName ? response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform: (chunk, c) => (received.push(chunk), c.enqueue(chunk)) })) : response.body;
+		const body = copyName
+			? response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ transform: (chunk, c) => (received.push(chunk), c.enqueue(chunk)) }))
+			: response.body;
 		let fromCopy: { held: HeldCopy; segments: Blob[]; records: number } | null = null;
 		let added = 0;
 		let group = 0;
@@ -96,7 +98,14 @@ async function replay(segments: ArrayBuffer[], signal: AbortSignal, hooks: Strea
 }
 
 /** Keeps what the page now holds for the next visit; a server that keeps no versions leaves nothing to keep. */
-async function keep(name: string, version: string | undefined, checkedAt: number, fromCopy: { held: HeldCopy; segments: Blob[] } | null, received: Uint8Array[], added: number): Promise<void> {
+async function keep(
+	name: string,
+	version: string | undefined,
+	checkedAt: number,
+	fromCopy: { held: HeldCopy; segments: Blob[] } | null,
+	received: Uint8Array[],
+	added: number
+): Promise<void> {
 	try {
 		if (!version || (fromCopy && fromCopy.held.segments >= MAX_SEGMENTS)) return await forgetCopies();
 		if (fromCopy && version === fromCopy.held.version && added === 0) return await confirmCopy(name, checkedAt);

@@ -4,12 +4,27 @@ import { collectRows, type RowTest } from './table-rows';
 
 /** Two parts of records as [country code, day]. */
 const RECORDS: [number, number][][] = [
-	[[0, 10], [1, 12], [-1, 30], [0, 15]],
-	[[2, 11], [1, 9], [0, 15], [2, 30]]
+	[
+		[0, 10],
+		[1, 12],
+		[-1, 30],
+		[0, 15]
+	],
+	[
+		[2, 11],
+		[1, 9],
+		[0, 15],
+		[2, 30]
+	]
 ];
 const PART_NOS = [0, 2];
 const partKeys = (withCodes: boolean): PartKeys[] =>
-	RECORDS.map((records, p) => ({ partNo: PART_NOS[p], length: records.length, day: Int32Array.from(records, (r) => r[1]), codes: withCodes ? Int16Array.from(records, (r) => r[0]) : undefined }));
+	RECORDS.map((records, p) => ({
+		partNo: PART_NOS[p],
+		length: records.length,
+		day: Int32Array.from(records, (r) => r[1]),
+		codes: withCodes ? Int16Array.from(records, (r) => r[0]) : undefined
+	}));
 const all = RECORDS.flatMap((records, p) => records.map((r, i) => ({ ref: toRef(PART_NOS[p], i), code: r[0], day: r[1] })));
 const dayOf = (ref: number) => all.find((r) => r.ref === ref)!.day;
 
@@ -48,7 +63,9 @@ describe('the records table order', () => {
 			expect([...orderAll(partKeys(true), sort, 9, 30, ranks)]).toEqual(compared(sort, (r) => ranks.rank[r.code + 1]));
 		}
 		// chad, chad (newest first), Sudan…, Yemen…, no country last
-		expect([...orderAll(partKeys(true), { key: 'country', descending: false }, 9, 30, ranks)].map((ref) => all.find((r) => r.ref === ref)!.code)).toEqual([1, 1, 0, 0, 0, 2, 2, -1]);
+		expect([...orderAll(partKeys(true), { key: 'country', descending: false }, 9, 30, ranks)].map((ref) => all.find((r) => r.ref === ref)!.code)).toEqual([
+			1, 1, 0, 0, 0, 2, 2, -1
+		]);
 	});
 
 	it('orders by a value of the part (dataset, component)', () => {
@@ -66,7 +83,17 @@ describe('the records table rows', () => {
 		x: new Float32Array(records.length),
 		y: new Float32Array(records.length)
 	}));
-	const test = (over: Partial<RowTest> = {}): RowTest => ({ parts: [columns[0], undefined, columns[1], undefined], from: -1e9, to: 1e9, countries: null, entities: null, areas: null, pinned: null, box: null, ...over });
+	const test = (over: Partial<RowTest> = {}): RowTest => ({
+		parts: [columns[0], undefined, columns[1], undefined],
+		from: -1e9,
+		to: 1e9,
+		countries: null,
+		entities: null,
+		areas: null,
+		pinned: null,
+		box: null,
+		...over
+	});
 	const order = orderAll(partKeys(false), { key: 'date', descending: true }, 9, 30);
 
 	it('keeps the records passing the filter, in order, and stops after the first rows when asked', () => {
@@ -76,7 +103,9 @@ describe('the records table rows', () => {
 		expect(first.n).toBe(2);
 		expect(first.next).toBeLessThan(order.length);
 		const rest = collectRows(order, first.next, test({ countries: sudan }), out, first.n, Infinity);
-		expect([...out.subarray(0, rest.n)]).toEqual(compared({ key: 'date', descending: true }, () => 0).filter((ref) => all.find((r) => r.ref === ref)!.code === 0));
+		expect([...out.subarray(0, rest.n)]).toEqual(
+			compared({ key: 'date', descending: true }, () => 0).filter((ref) => all.find((r) => r.ref === ref)!.code === 0)
+		);
 		expect(rest.next).toBe(order.length);
 	});
 
@@ -88,7 +117,14 @@ describe('the records table rows', () => {
 		expect([...out.subarray(0, onePart.n)].every((ref) => refPart(ref) === 0)).toBe(true);
 		const pinned = collectRows(order, 0, test({ pinned: [new Set([1]), undefined, new Set([0, 3]), undefined] }), out, 0, Infinity);
 		expect([...out.subarray(0, pinned.n)]).toEqual([toRef(2, 3), toRef(0, 1), toRef(2, 0)]);
-		const areas = collectRows(order, 0, test({ areas: [Uint8Array.from([1, 0, 0, 0]), undefined, Uint8Array.from([0, 0, 0, 1]), undefined] }), out, 0, Infinity);
+		const areas = collectRows(
+			order,
+			0,
+			test({ areas: [Uint8Array.from([1, 0, 0, 0]), undefined, Uint8Array.from([0, 0, 0, 1]), undefined] }),
+			out,
+			0,
+			Infinity
+		);
 		expect([...out.subarray(0, areas.n)]).toEqual([toRef(2, 3), toRef(0, 0)]);
 	});
 });

@@ -59,7 +59,18 @@ export function post(message: FromWorker, transfer: Transferable[] = []): void {
 export function partOf(id: PartId): Part {
 	let p = parts.get(id);
 	if (!p) {
-		p = { id, isIcd: id.startsWith('icd/'), length: 0, x: new Float32Array(0), y: new Float32Array(0), day: new Int32Array(0), country: new Int16Array(0), entity: new Int16Array(0), area: new Int16Array(0), cell: new Float64Array(0) };
+		p = {
+			id,
+			isIcd: id.startsWith('icd/'),
+			length: 0,
+			x: new Float32Array(0),
+			y: new Float32Array(0),
+			day: new Int32Array(0),
+			country: new Int16Array(0),
+			entity: new Int16Array(0),
+			area: new Int16Array(0),
+			cell: new Float64Array(0)
+		};
 		parts.set(id, p);
 	}
 	return p;
@@ -168,19 +179,25 @@ export function reindex(seq: number): void {
 	index = buildClusterIndex(cells);
 	const named = (dict: string[], counts: Uint32Array): [string, number][] =>
 		// Equal counts by name: the dictionary's codes follow the order records arrived in.
-		dict.map((name, code) => [name, counts[code + 1]] as [string, number]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-	post({
-		type: 'indexed',
-		seq,
-		visible,
-		total,
-		facets: { countries: named(dictionaries.country, countryCounts), entities: named(dictionaries.entity, entityCounts) },
-		dayMin,
-		dayMax,
-		histogram: { startDay: histogramStart, counts: dayCounts },
-		ms: performance.now() - started,
-		areaMs
-	}, [dayCounts.buffer]);
+		dict
+			.map((name, code) => [name, counts[code + 1]] as [string, number])
+			.filter(([, n]) => n > 0)
+			.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+	post(
+		{
+			type: 'indexed',
+			seq,
+			visible,
+			total,
+			facets: { countries: named(dictionaries.country, countryCounts), entities: named(dictionaries.entity, entityCounts) },
+			dayMin,
+			dayMax,
+			histogram: { startDay: histogramStart, counts: dayCounts },
+			ms: performance.now() - started,
+			areaMs
+		},
+		[dayCounts.buffer]
+	);
 }
 
 export function clusters(seq: number, bbox: [number, number, number, number], zoom: number): void {
@@ -202,7 +219,13 @@ export function clusters(seq: number, bbox: [number, number, number, number], zo
 		clusterId[i] = props.cluster ? props.cluster_id! : -1;
 		records[i] = props.n === 1 && props.part >= 0 ? { part: PART_IDS[props.part], index: props.index } : null;
 	}
-	post({ type: 'clusters', seq, zoom, lon, lat, count, icdShare, clusterId, records }, [lon.buffer, lat.buffer, count.buffer, icdShare.buffer, clusterId.buffer]);
+	post({ type: 'clusters', seq, zoom, lon, lat, count, icdShare, clusterId, records }, [
+		lon.buffer,
+		lat.buffer,
+		count.buffer,
+		icdShare.buffer,
+		clusterId.buffer
+	]);
 }
 
 /** -1 when the id belongs to an index that a newer filter has replaced. */
@@ -255,10 +278,21 @@ function orderOf(sort: TableSort): Uint32Array {
 	const field = sort.key === 'country' || sort.key === 'area' || sort.key === 'entity' ? sort.key : null;
 	const key = `${sort.key}:${sort.descending}:${recordsLoaded()}:${field ? dictionaries[field].length : 0}`;
 	if (tableOrderCache?.key === key) return tableOrderCache.order;
-	const keys: PartKeys[] = [...parts.values()].map((p) => ({ partNo: PART_IDS.indexOf(p.id), length: p.length, day: p.day, codes: field ? p[field] : undefined }));
+	const keys: PartKeys[] = [...parts.values()].map((p) => ({
+		partNo: PART_IDS.indexOf(p.id),
+		length: p.length,
+		day: p.day,
+		codes: field ? p[field] : undefined
+	}));
 	// PART_IDS: icd/video, icd/image, icdb/video, icdb/image; ICD before ICDB, video before image.
 	const primary: PrimaryKey | undefined =
-		sort.key === 'dataset' ? { size: 2, ofPart: (n) => n >> 1 } : sort.key === 'component' ? { size: 2, ofPart: (n) => n & 1 } : field ? nameRanks(dictionaries[field]) : undefined;
+		sort.key === 'dataset'
+			? { size: 2, ofPart: (n) => n >> 1 }
+			: sort.key === 'component'
+				? { size: 2, ofPart: (n) => n & 1 }
+				: field
+					? nameRanks(dictionaries[field])
+					: undefined;
 	const order = orderAll(keys, sort, dayMin ?? 0, dayMax ?? 0, primary);
 	tableOrderCache = { key, order };
 	return order;
@@ -333,7 +367,10 @@ export function density(m: DensityRequest, first?: { pushed: boolean }): void {
 			const area = inAreas?.get(p.id);
 			return {
 				columns: p,
-				passes: countries || entities || pin || area ? (i: number) => (!pin || pin.has(i)) && (!area || area[i] === 1) && passesNames(p.country[i], p.entity[i], countries, entities) : () => true
+				passes:
+					countries || entities || pin || area
+						? (i: number) => (!pin || pin.has(i)) && (!area || area[i] === 1) && passesNames(p.country[i], p.entity[i], countries, entities)
+						: () => true
 			};
 		})
 	});
@@ -341,7 +378,24 @@ export function density(m: DensityRequest, first?: { pushed: boolean }): void {
 	// request cannot delay the image: the page wraps the pixels in an ImageData without a copy.
 	const { hexes, peak } = image;
 	const transfer = hexes ? [hexes.positions.buffer, hexes.count.buffer, hexes.rgba.buffer] : [];
-	post({ type: 'density', seq: m.seq, frame: image.frame, rgba: image.rgba, records: image.records, passing: image.passing, cells: image.cells, hexes, peak, loaded: recordsLoaded(), ms: performance.now() - started, first: first !== undefined, pushed: first?.pushed ?? false }, [image.rgba.buffer, ...transfer]);
+	post(
+		{
+			type: 'density',
+			seq: m.seq,
+			frame: image.frame,
+			rgba: image.rgba,
+			records: image.records,
+			passing: image.passing,
+			cells: image.cells,
+			hexes,
+			peak,
+			loaded: recordsLoaded(),
+			ms: performance.now() - started,
+			first: first !== undefined,
+			pushed: first?.pushed ?? false
+		},
+		[image.rgba.buffer, ...transfer]
+	);
 }
 
 export function recordsLoaded(): number {

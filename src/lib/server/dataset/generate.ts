@@ -46,9 +46,25 @@ const DROPPED_INDEXES_KEY = 'dataset.dropped_indexes';
 
 /** The records table's columns in the order rows are written (the PostgreSQL loader shares it). */
 export const COLUMNS = [
-	'id', 'dataset', 'component', 'uuid', 'primary_id', 'primary_date', 'entity', 'sub_entity', 'primary_country',
-	'second_geo_layer', 'dominant_lat', 'dominant_long', 'mappable', 'title', 'summary', 'report', 'transcript',
-	'visual_analysis', 'audio_analysis'
+	'id',
+	'dataset',
+	'component',
+	'uuid',
+	'primary_id',
+	'primary_date',
+	'entity',
+	'sub_entity',
+	'primary_country',
+	'second_geo_layer',
+	'dominant_lat',
+	'dominant_long',
+	'mappable',
+	'title',
+	'summary',
+	'report',
+	'transcript',
+	'visual_analysis',
+	'audio_analysis'
 ] as const;
 
 /** Replaces whatever records the database holds with the dataset for (size, seed). */
@@ -134,9 +150,25 @@ function writeRecords(
 
 export function toRow(id: number, r: RecordRow): unknown[] {
 	return [
-		id, r.dataset, r.component, r.uuid, r.primary_id, r.primary_date, r.entity, r.sub_entity, r.primary_country,
-		r.second_geo_layer, r.dominant_lat, r.dominant_long, r.mappable, r.title, r.summary, r.report, r.transcript,
-		r.visual_analysis, r.audio_analysis
+		id,
+		r.dataset,
+		r.component,
+		r.uuid,
+		r.primary_id,
+		r.primary_date,
+		r.entity,
+		r.sub_entity,
+		r.primary_country,
+		r.second_geo_layer,
+		r.dominant_lat,
+		r.dominant_long,
+		r.mappable,
+		r.title,
+		r.summary,
+		r.report,
+		r.transcript,
+		r.visual_analysis,
+		r.audio_analysis
 	];
 }
 
@@ -157,9 +189,10 @@ export function wipeRecords(db: Db): void {
  */
 function dropSecondaryIndexes(db: Db): { name: string; sql: string }[] {
 	return db.transaction(() => {
-		const current = db
-			.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records' AND sql IS NOT NULL ORDER BY name")
-			.all() as { name: string; sql: string }[];
+		const current = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records' AND sql IS NOT NULL ORDER BY name").all() as {
+			name: string;
+			sql: string;
+		}[];
 		const pending = JSON.parse(readMeta(db, DROPPED_INDEXES_KEY) ?? '[]') as { name: string; sql: string }[];
 		const all = [...pending.filter((p) => !current.some((c) => c.name === p.name)), ...current];
 		writeMeta(db, DROPPED_INDEXES_KEY, JSON.stringify(all));

@@ -68,8 +68,17 @@ export async function ensurePostgresDataset(sql: PostgresSql, options: GenerateO
 		if (sameDataset(await readDatasetMetaPg(sql), options)) return false;
 		await client.query('DELETE FROM meta WHERE key = $1', [DATASET_META_KEY]);
 		const result = await loadDataset(sql.pool, client, options);
-		const complete: DatasetMeta = { size: options.size, seed: options.seed, version: GENERATOR_VERSION, records: result.records, completedAt: new Date().toISOString() };
-		await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [DATASET_META_KEY, JSON.stringify(complete)]);
+		const complete: DatasetMeta = {
+			size: options.size,
+			seed: options.seed,
+			version: GENERATOR_VERSION,
+			records: result.records,
+			completedAt: new Date().toISOString()
+		};
+		await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
+			DATASET_META_KEY,
+			JSON.stringify(complete)
+		]);
 		return true;
 	});
 }
@@ -137,7 +146,11 @@ async function loadDataset(pool: pg.Pool, client: pg.PoolClient, options: Genera
 	for (const { dataset, component, first, last } of ranges) {
 		for (let from = first; from <= last; from += FTS_ROWS_PER_STATEMENT) {
 			const to = Math.min(last, from + FTS_ROWS_PER_STATEMENT - 1);
-			keywordRanges.push({ text: `INSERT INTO ${ftsTable(dataset, component)} (id, doc) SELECT id, ${ftsDocument} FROM records WHERE id BETWEEN $1 AND $2`, values: [from, to], rows: to - from + 1 });
+			keywordRanges.push({
+				text: `INSERT INTO ${ftsTable(dataset, component)} (id, doc) SELECT id, ${ftsDocument} FROM records WHERE id BETWEEN $1 AND $2`,
+				values: [from, to],
+				rows: to - from + 1
+			});
 		}
 	}
 	let done = 0;

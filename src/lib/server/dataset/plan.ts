@@ -9,10 +9,7 @@ import { activeDay, type Theatre } from './theatre';
 const CAMPAIGN_SHARE = 0.55;
 const EVENT_SHARE = 0.12;
 
-export type Source =
-	| { type: 'campaign'; index: number }
-	| { type: 'event'; index: number }
-	| { type: 'background'; index: number };
+export type Source = { type: 'campaign'; index: number } | { type: 'event'; index: number } | { type: 'background'; index: number };
 
 export interface ComponentPlan {
 	/** Day number of each record, ascending. */

@@ -112,11 +112,26 @@ export class Random {
 		const version = HEX[0x40 | ((w1 >>> 8) & 0x0f)];
 		const variant = HEX[0x80 | ((w2 >>> 24) & 0x3f)];
 		return (
-			b(w0, 24) + b(w0, 16) + b(w0, 8) + b(w0, 0) + '-' +
-			b(w1, 24) + b(w1, 16) + '-' +
-			version + b(w1, 0) + '-' +
-			variant + b(w2, 16) + '-' +
-			b(w2, 8) + b(w2, 0) + b(w3, 24) + b(w3, 16) + b(w3, 8) + b(w3, 0)
+			b(w0, 24) +
+			b(w0, 16) +
+			b(w0, 8) +
+			b(w0, 0) +
+			'-' +
+			b(w1, 24) +
+			b(w1, 16) +
+			'-' +
+			version +
+			b(w1, 0) +
+			'-' +
+			variant +
+			b(w2, 16) +
+			'-' +
+			b(w2, 8) +
+			b(w2, 0) +
+			b(w3, 24) +
+			b(w3, 16) +
+			b(w3, 8) +
+			b(w3, 0)
 		);
 	}
 }

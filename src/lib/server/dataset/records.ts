@@ -134,9 +134,7 @@ export class RecordComposer {
 		if (r < 0.55) return stronghold;
 		if (r < 0.7) {
 			const countries = actor.organisation.countries;
-			const near = this.gazetteer.places[stronghold].neighbours
-				.slice(0, 5)
-				.filter((p) => countries.includes(this.gazetteer.places[p].countryCode));
+			const near = this.gazetteer.places[stronghold].neighbours.slice(0, 5).filter((p) => countries.includes(this.gazetteer.places[p].countryCode));
 			if (near.length > 0) return random.pick(near);
 		}
 		return actor.places.pick(random);

@@ -31,12 +31,8 @@ describe('templates', () => {
 
 describe('formatProgress', () => {
 	it('reads as a sentence per phase, with grouped counts and a percentage', () => {
-		expect(formatProgress({ phase: 'records', done: 12_345, total: 40_000 })).toBe(
-			'Generating ICD/ICDB dataset: 12,345 / 40,000 records (30%)'
-		);
-		expect(formatProgress({ phase: 'search', done: 40_000, total: 40_000 })).toBe(
-			'Building search index: 40,000 / 40,000 records (100%)'
-		);
+		expect(formatProgress({ phase: 'records', done: 12_345, total: 40_000 })).toBe('Generating ICD/ICDB dataset: 12,345 / 40,000 records (30%)');
+		expect(formatProgress({ phase: 'search', done: 40_000, total: 40_000 })).toBe('Building search index: 40,000 / 40,000 records (100%)');
 		expect(formatProgress({ phase: 'indexes', done: 2, total: 5 })).toMatch(/^Building search index: .*2 \/ 5 \(40%\)$/);
 	});
 });

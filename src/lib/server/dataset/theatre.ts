@@ -7,15 +7,7 @@ import { DAY_COUNT, yearEnd, yearStart } from './calendar';
 import type { Gazetteer } from './gazetteer';
 import { organisationsOf, YEAR_ACTIVITY, type Organisation, type OrganisationKind } from './organisations';
 import { Random, WeightedPicker } from './random';
-import {
-	CAMPAIGN_KINDS,
-	CAMPAIGN_SHAPES,
-	EVENT_SHAPES,
-	EVENTS_PER_DATASET,
-	KIND_TOPICS,
-	type CampaignKind,
-	type TopicMix
-} from './repertoire';
+import { CAMPAIGN_KINDS, CAMPAIGN_SHAPES, EVENT_SHAPES, EVENTS_PER_DATASET, KIND_TOPICS, type CampaignKind, type TopicMix } from './repertoire';
 import { CAMPAIGN_WORDS } from './vocabulary';
 
 export type { CampaignKind } from './repertoire';
@@ -67,7 +59,11 @@ export interface Theatre {
 	events: SpikeEvent[];
 }
 
-const mix = (m: TopicMix) => new WeightedPicker(m.map(([t]) => t), (_t, i) => m[i][1]);
+const mix = (m: TopicMix) =>
+	new WeightedPicker(
+		m.map(([t]) => t),
+		(_t, i) => m[i][1]
+	);
 
 export function planTheatre(dataset: Dataset, seed: string, gazetteer: Gazetteer): Theatre {
 	const random = new Random(seed, 'theatre', dataset);
@@ -102,7 +98,10 @@ function planActor(organisation: Organisation, index: number, dataset: Dataset, 
 			candidates.push({ place: p, weight: Math.sqrt(gazetteer.places[p].population) / total / (1 + rank) });
 		}
 	});
-	const places = new WeightedPicker(candidates.map((c) => c.place), (_p, i) => candidates[i].weight);
+	const places = new WeightedPicker(
+		candidates.map((c) => c.place),
+		(_p, i) => candidates[i].weight
+	);
 	const strongholds = new Set<number>();
 	const wanted = random.between(2, 5);
 	for (let tries = 0; strongholds.size < wanted && tries < 50; tries++) strongholds.add(places.pick(random));
@@ -127,14 +126,7 @@ export function activeDay(actor: Actor, random: Random): number {
 	return random.between(Math.max(actor.firstDay, yearStart(year)), Math.min(actor.lastDay, yearEnd(year)));
 }
 
-function planCampaign(
-	index: number,
-	kind: CampaignKind,
-	actor: Actor,
-	gazetteer: Gazetteer,
-	random: Random,
-	usedNames: Set<string>
-): Campaign {
+function planCampaign(index: number, kind: CampaignKind, actor: Actor, gazetteer: Gazetteer, random: Random, usedNames: Set<string>): Campaign {
 	const shape = CAMPAIGN_SHAPES[kind];
 	const duration = random.between(...shape.days);
 	const firstDay = Math.min(activeDay(actor, random), actor.lastDay - 7);
@@ -198,9 +190,7 @@ function planEvent(index: number, actors: Actor[], gazetteer: Gazetteer, random:
 	const firstDay = activeDay(host, random);
 	const lastDay = Math.min(DAY_COUNT - 1, firstDay + random.between(...shape.days));
 	const country = gazetteer.places[place].countryCode;
-	const present = actors.filter(
-		(a) => a.organisation.countries.includes(country) && a.firstDay <= lastDay && a.lastDay >= firstDay
-	);
+	const present = actors.filter((a) => a.organisation.countries.includes(country) && a.firstDay <= lastDay && a.lastDay >= firstDay);
 	const p = gazetteer.places[place];
 	return {
 		index,
@@ -210,6 +200,9 @@ function planEvent(index: number, actors: Actor[], gazetteer: Gazetteer, random:
 		lastDay,
 		weight: random.uniform(0.6, 1.4) * Math.sqrt(lastDay - firstDay + 1),
 		topics: mix(shape.topics),
-		actors: new WeightedPicker(present.map((a) => a.index), (i) => actors[i].organisation.weight)
+		actors: new WeightedPicker(
+			present.map((a) => a.index),
+			(i) => actors[i].organisation.weight
+		)
 	};
 }

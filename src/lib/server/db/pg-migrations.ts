@@ -148,7 +148,9 @@ export async function migratePostgres(pool: pg.Pool, log: (line: string) => void
 	const client = await pool.connect();
 	try {
 		await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
-		await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+		await client.query(
+			'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())'
+		);
 		const done = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
 		for (const m of PG_MIGRATIONS) {
 			if (done.has(m.version)) continue;

@@ -48,7 +48,9 @@ describe('compressResponse', () => {
 	const ask = (accept: string, method = 'GET') => new Request('http://127.0.0.1/x', { method, headers: { 'accept-encoding': accept } });
 
 	it('leaves codings already applied, images, HEAD and no-transform alone', () => {
-		expect(compressResponse(ask('br'), new Response('x'.repeat(5000), { headers: { 'content-type': 'image/png' } })).headers.get('content-encoding')).toBeNull();
+		expect(
+			compressResponse(ask('br'), new Response('x'.repeat(5000), { headers: { 'content-type': 'image/png' } })).headers.get('content-encoding')
+		).toBeNull();
 		expect(compressResponse(ask('br', 'HEAD'), big()).headers.get('content-encoding')).toBeNull();
 		const noTransform = new Response('{}'.padEnd(5000), { headers: { 'content-type': 'application/json', 'cache-control': 'no-transform' } });
 		expect(compressResponse(ask('br'), noTransform).headers.get('content-encoding')).toBeNull();
@@ -57,7 +59,10 @@ describe('compressResponse', () => {
 	});
 
 	it('keeps an existing Vary and adds Accept-Encoding to it once', () => {
-		const r = compressResponse(ask('gzip'), new Response(JSON.stringify({ a: 'y'.repeat(3000) }), { headers: { 'content-type': 'application/json', vary: 'Origin' } }));
+		const r = compressResponse(
+			ask('gzip'),
+			new Response(JSON.stringify({ a: 'y'.repeat(3000) }), { headers: { 'content-type': 'application/json', vary: 'Origin' } })
+		);
 		expect(r.headers.get('vary')).toBe('Origin, Accept-Encoding');
 		expect(r.headers.get('content-encoding')).toBe('gzip');
 		expect(compressResponse(ask('gzip'), big()).headers.get('content-length')).toBeNull();

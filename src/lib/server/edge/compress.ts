@@ -44,10 +44,12 @@ export function compressResponse(request: Request, response: Response): Response
 	if (!compressible(request, response)) return response;
 	const headers = new Headers(response.headers);
 	const vary = headers.get('vary');
-	if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'accept-encoding' || v.trim() === '*')) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+	if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'accept-encoding' || v.trim() === '*'))
+		headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 	const coding = negotiate(request.headers.get('accept-encoding'));
 	const length = Number(headers.get('content-length') ?? NaN);
-	if (!coding || (Number.isFinite(length) && length < MIN_COMPRESSED_BYTES)) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+	if (!coding || (Number.isFinite(length) && length < MIN_COMPRESSED_BYTES))
+		return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 	headers.set('content-encoding', coding);
 	headers.delete('content-length');
 	return new Response(compressStream(response.body!, coding), { status: response.status, statusText: response.statusText, headers });
@@ -55,7 +57,9 @@ export function compressResponse(request: Request, response: Response): Response
 
 function encoder(coding: Coding): zlib.BrotliCompress | zlib.Gzip {
 	return coding === 'br'
-		? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_GENERIC } })
+		? zlib.createBrotliCompress({
+				params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_GENERIC }
+			})
 		: zlib.createGzip({ level: GZIP_LEVEL });
 }
 
@@ -110,5 +114,7 @@ export function compressStream(source: ReadableStream<Uint8Array>, coding: Codin
 
 /** A Node stream of a compressed body decoded, for tests and the bench: the identity bytes back. */
 export function decodeBody(body: ReadableStream<Uint8Array>, coding: Coding): Readable {
-	return Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>).pipe(coding === 'br' ? zlib.createBrotliDecompress() : zlib.createGunzip());
+	return Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>).pipe(
+		coding === 'br' ? zlib.createBrotliDecompress() : zlib.createGunzip()
+	);
 }

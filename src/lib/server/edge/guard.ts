@@ -39,7 +39,12 @@ export function edgeFor(settings: Settings): Edge {
 			// SvelteKit's CSRF rule for every route, with any body type; same-origin for every keyed read too.
 			if (KEYED_PATH.test(url.pathname) || UNSAFE_METHODS.has(request.method)) {
 				const reason = crossSiteReason(request, publicOrigin(request, url, settings.origin));
-				if (reason) return refuse('cross_site_request', `${reason} ${request.method} ${url.pathname} is answered only for this server's own pages and for clients that are not browsers.`, url.pathname);
+				if (reason)
+					return refuse(
+						'cross_site_request',
+						`${reason} ${request.method} ${url.pathname} is answered only for this server's own pages and for clients that are not browsers.`,
+						url.pathname
+					);
 			}
 			if (EXPLORER_API.test(url.pathname) && BODY_METHODS.has(request.method) && !isJsonBody(request)) {
 				return refuse('unsupported_media_type', `${request.method} ${url.pathname} takes a JSON body (content-type: application/json).`, url.pathname);

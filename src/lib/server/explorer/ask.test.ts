@@ -25,7 +25,17 @@ beforeAll(async () => {
 				return res.end(JSON.stringify({ type: '/problems/invalid-parameter', title: 'Invalid parameter', status: 400, detail: `unknown field ${unknown[0]}` }));
 			}
 			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ answer: 'An answer [1].', sources: [{ uuid: '00000000-0000-4000-8000-000000000001', citation: 1 }], response_id: 'r1', conversation_id: 'c1', conversation_expires_at: '2026-11-25T03:00:00Z', conversation_absolute_expires_at: '2026-11-26T02:00:00Z', usage: { prompt_tokens: 1, output_tokens: 1, total_tokens: 2 } }));
+			res.end(
+				JSON.stringify({
+					answer: 'An answer [1].',
+					sources: [{ uuid: '00000000-0000-4000-8000-000000000001', citation: 1 }],
+					response_id: 'r1',
+					conversation_id: 'c1',
+					conversation_expires_at: '2026-11-25T03:00:00Z',
+					conversation_absolute_expires_at: '2026-11-26T02:00:00Z',
+					usage: { prompt_tokens: 1, output_tokens: 1, total_tokens: 2 }
+				})
+			);
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,7 +46,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('Ask against a deployment without the additions', () => {
 	it('asks once more without the map’s dates after the 400 (which bills nothing), and says so', async () => {
 		bodies.length = 0;
-		const { turn, notes } = await askOnce(client, { dataset: 'icd', question: 'What happened?', country: 'Sudan', from: '2023-01-01', to: '2024-12-31', component: 'video', ignore: ['place'] }, new AbortController().signal);
+		const { turn, notes } = await askOnce(
+			client,
+			{ dataset: 'icd', question: 'What happened?', country: 'Sudan', from: '2023-01-01', to: '2024-12-31', component: 'video', ignore: ['place'] },
+			new AbortController().signal
+		);
 		expect(turn.answer).toBe('An answer [1].');
 		expect(bodies).toHaveLength(2);
 		expect(bodies[0]).toMatchObject({ date_from: '2023-01-01', date_to: '2024-12-31', source_component: 'video', ignore: ['place'] });

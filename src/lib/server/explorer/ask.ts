@@ -85,10 +85,19 @@ function datasetOf(label: string | undefined): Dataset | undefined {
 
 function askFailure(error: ServiceError): AskFailure {
 	if (error.code === 'conversation_unavailable') {
-		return { code: error.code, conversationGone: true, message: 'This conversation is no longer available (it expired, was deleted, or belongs to another key). Start a new conversation to ask again.' };
+		return {
+			code: error.code,
+			conversationGone: true,
+			message: 'This conversation is no longer available (it expired, was deleted, or belongs to another key). Start a new conversation to ask again.'
+		};
 	}
-	if (error.code === 'credits_exhausted' || error.status === 402) return { code: 'credits_exhausted', message: 'This key has no credits left for Domain GenAI. Ask the service administrator for more.' };
-	if (error.status === 0) return { code: error.code, message: `${error.message} The question may or may not have reached the service; sending it again would be billed as another turn.` };
+	if (error.code === 'credits_exhausted' || error.status === 402)
+		return { code: 'credits_exhausted', message: 'This key has no credits left for Domain GenAI. Ask the service administrator for more.' };
+	if (error.status === 0)
+		return {
+			code: error.code,
+			message: `${error.message} The question may or may not have reached the service; sending it again would be billed as another turn.`
+		};
 	return { code: error.code, message: error.message };
 }
 

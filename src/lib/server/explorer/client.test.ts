@@ -22,7 +22,9 @@ const page = { status: 'ok', items: [], itemsTotal: 0, next_cursor: null };
 
 describe('ServiceClient', () => {
 	it('sends the key as a bearer token to the base URL, and reads the page', async () => {
-		const { client, calls } = scripted([{ status: 200, body: { ...page, items: [{ uuid: 'u', dominant_lat: 1, dominant_long: 2, extra: true }], itemsTotal: 9, next_cursor: 'abc' } }]);
+		const { client, calls } = scripted([
+			{ status: 200, body: { ...page, items: [{ uuid: 'u', dominant_lat: 1, dominant_long: 2, extra: true }], itemsTotal: 9, next_cursor: 'abc' } }
+		]);
 		const result = await client.geoManifestPage('icdb', 'image', { cursor: 'c 1', limit: 5000 });
 		expect(result).toEqual({ items: [{ uuid: 'u', lat: 1, lon: 2 }], nextCursor: 'abc', total: 9, dropped: 0 });
 		expect(calls[0].url).toBe('https://icd.example.org/api/v1/icdb/images/geo-manifest?limit=5000&cursor=c+1');
@@ -33,12 +35,21 @@ describe('ServiceClient', () => {
 
 	it('explains 401, 403 and 404 for people, using the problem detail when there is one', async () => {
 		const e401 = await refusal(scripted([{ status: 401, text: '' }]).client.recordDetail('icd', 'video', 'x'));
-		expect(e401).toMatchObject({ status: 401, message: 'The API key was refused by the service at icd.example.org: it is missing, wrong, revoked, or for another deployment.' });
-		const e403 = await refusal(scripted([{ status: 403, body: { type: '/p', title: 'Forbidden', status: 403, detail: 'This key is not permitted to use geo manifests.', code: 'forbidden' } }]).client.geoManifestPage('icd', 'video', {}));
+		expect(e401).toMatchObject({
+			status: 401,
+			message: 'The API key was refused by the service at icd.example.org: it is missing, wrong, revoked, or for another deployment.'
+		});
+		const e403 = await refusal(
+			scripted([
+				{ status: 403, body: { type: '/p', title: 'Forbidden', status: 403, detail: 'This key is not permitted to use geo manifests.', code: 'forbidden' } }
+			]).client.geoManifestPage('icd', 'video', {})
+		);
 		expect(e403).toMatchObject({ status: 403, code: 'forbidden', title: 'Forbidden', message: 'This key is not permitted to use geo manifests.' });
 		const e403bare = await refusal(scripted([{ status: 403, text: '<html>no</html>' }]).client.geoManifestPage('icdb', 'video', {}));
 		expect(e403bare.message).toMatch(/^This key is not permitted to use the ICDB video geo manifest/);
-		const e404 = await refusal(scripted([{ status: 404, body: { title: 'Not found', detail: 'No ICD video record with uuid x.' } }]).client.recordDetail('icd', 'video', 'x'));
+		const e404 = await refusal(
+			scripted([{ status: 404, body: { title: 'Not found', detail: 'No ICD video record with uuid x.' } }]).client.recordDetail('icd', 'video', 'x')
+		);
 		expect(e404).toMatchObject({ status: 404, message: 'No ICD video record with uuid x.' });
 	});
 
@@ -52,7 +63,12 @@ describe('ServiceClient', () => {
 
 	it('retries 502/503/504 with back-off, honouring retry-after, within bounded attempts', async () => {
 		const waits: Wait[] = [];
-		const { client, calls } = scripted([{ status: 502 }, { status: 503, headers: { 'retry-after': '0' } }, { status: 504 }, { status: 200, body: { uuid: 'u', title: 'T' } }]);
+		const { client, calls } = scripted([
+			{ status: 502 },
+			{ status: 503, headers: { 'retry-after': '0' } },
+			{ status: 504 },
+			{ status: 200, body: { uuid: 'u', title: 'T' } }
+		]);
 		expect(await client.recordDetail('icd', 'video', 'u', { onWait: (w) => waits.push(w) })).toEqual({ uuid: 'u', title: 'T' });
 		expect(calls).toHaveLength(4);
 		expect(waits.map((w) => w.reason)).toEqual(['network', 'network', 'network']);
@@ -65,7 +81,10 @@ describe('ServiceClient', () => {
 
 	it('waits retry-after on 429 and gives up at once when the wait is unreasonably long', async () => {
 		const waits: Wait[] = [];
-		const { client, calls } = scripted([{ status: 429, headers: { 'retry-after': '1' }, body: { type: '/p', title: 'Too many', status: 429 } }, { status: 200, body: page }]);
+		const { client, calls } = scripted([
+			{ status: 429, headers: { 'retry-after': '1' }, body: { type: '/p', title: 'Too many', status: 429 } },
+			{ status: 200, body: page }
+		]);
 		await client.geoManifestPage('icd', 'video', {}, { onWait: (w) => waits.push(w) });
 		expect(calls[1].at - calls[0].at).toBeGreaterThanOrEqual(1000);
 		expect(waits).toEqual([{ seconds: 1, reason: 'rate_limited', message: 'Rate limited by the service; waiting 1 s' }]);
@@ -78,7 +97,13 @@ describe('ServiceClient', () => {
 
 	it('holds the next request when the RateLimit header says the quota is spent (r=0)', async () => {
 		const pacer = new Pacer();
-		const { client, calls } = scripted([{ status: 200, body: page, headers: { ratelimit: '"burst";r=0;t=1' } }, { status: 200, body: page }], pacer);
+		const { client, calls } = scripted(
+			[
+				{ status: 200, body: page, headers: { ratelimit: '"burst";r=0;t=1' } },
+				{ status: 200, body: page }
+			],
+			pacer
+		);
 		await client.geoManifestPage('icd', 'video', {});
 		await client.geoManifestPage('icd', 'image', {});
 		expect(calls[1].at - calls[0].at).toBeGreaterThanOrEqual(990);
@@ -125,7 +150,8 @@ describe('ServiceClient against a loopback service', () => {
 		try {
 			fake.script((req): FakeAction => {
 				if (req.n === 1) return { status: 429, headers: { 'content-type': type, 'retry-after': '1' }, body: problemBody(429, 'rate_limited', 'slow down') };
-				if (req.n === 3) return { status: 403, headers: { 'content-type': type }, body: problemBody(403, 'forbidden', 'This key is not permitted to use geo manifests.') };
+				if (req.n === 3)
+					return { status: 403, headers: { 'content-type': type }, body: problemBody(403, 'forbidden', 'This key is not permitted to use geo manifests.') };
 				return undefined;
 			});
 			const client = new ServiceClient({ baseUrl: fake.url, apiKey: 'k', pacer: new Pacer(), retry: { baseMs: 10, capMs: 20 } });
@@ -145,7 +171,11 @@ describe('compressed answers from a remote deployment', () => {
 	it('asks for brotli or gzip and reads either, and an identity answer too', async () => {
 		const http = await import('node:http');
 		const zlib = await import('node:zlib');
-		const body = JSON.stringify({ ...page, items: Array.from({ length: 300 }, (_, i) => ({ uuid: `u${i}`, dominant_lat: 1, dominant_long: 2 })), itemsTotal: 300 });
+		const body = JSON.stringify({
+			...page,
+			items: Array.from({ length: 300 }, (_, i) => ({ uuid: `u${i}`, dominant_lat: 1, dominant_long: 2 })),
+			itemsTotal: 300
+		});
 		const seen: (string | undefined)[] = [];
 		let answer: 'br' | 'gzip' | 'identity' = 'br';
 		const remote = http.createServer((req, res) => {

@@ -97,18 +97,41 @@ export class ServiceClient {
 		return this.scope?.(`Bearer ${this.apiKey}`);
 	}
 
-	geoManifestPage(dataset: Dataset, component: Component, page: { cursor?: string; limit?: number; filters?: GeoFilters }, options: CallOptions = {}): Promise<GeoPage> {
+	geoManifestPage(
+		dataset: Dataset,
+		component: Component,
+		page: { cursor?: string; limit?: number; filters?: GeoFilters },
+		options: CallOptions = {}
+	): Promise<GeoPage> {
 		const limit = Math.min(page.limit ?? GEO_MAX_LIMIT, GEO_MAX_LIMIT);
-		return this.get(`${resourcePath(dataset, component)}/geo-manifest`, geoQuery(page.cursor, limit, page.filters), decodeGeoPage, `the ${describe(dataset, component)} geo manifest`, options);
+		return this.get(
+			`${resourcePath(dataset, component)}/geo-manifest`,
+			geoQuery(page.cursor, limit, page.filters),
+			decodeGeoPage,
+			`the ${describe(dataset, component)} geo manifest`,
+			options
+		);
 	}
 
 	recordDetail(dataset: Dataset, component: Component, uuid: string, options: CallOptions = {}): Promise<RecordDetail> {
-		return this.get(`${resourcePath(dataset, component)}/${encodeURIComponent(uuid)}`, {}, decodeRecordDetail, `the ${describe(dataset, component)} record ${uuid}`, options);
+		return this.get(
+			`${resourcePath(dataset, component)}/${encodeURIComponent(uuid)}`,
+			{},
+			decodeRecordDetail,
+			`the ${describe(dataset, component)} record ${uuid}`,
+			options
+		);
 	}
 
 	/** The same detail by the record's component id (its primary_id): how the record stream names records. */
 	recordByComponentId(dataset: Dataset, component: Component, componentId: number, options: CallOptions = {}): Promise<RecordDetail> {
-		return this.get(`${resourcePath(dataset, component)}/by-component-id/${componentId}`, {}, decodeRecordDetail, `the ${describe(dataset, component)} record with id ${componentId}`, options);
+		return this.get(
+			`${resourcePath(dataset, component)}/by-component-id/${componentId}`,
+			{},
+			decodeRecordDetail,
+			`the ${describe(dataset, component)} record with id ${componentId}`,
+			options
+		);
 	}
 
 	searchPage(dataset: Dataset, component: Component, params: SearchParams, options: CallOptions = {}): Promise<SearchPage> {
@@ -134,14 +157,29 @@ export class ServiceClient {
 
 	/** Deletes a conversation; idempotent (204 whether or not it still existed), so retried like a GET. */
 	async deleteConversation(dataset: Dataset, conversationId: string, options: CallOptions = {}): Promise<void> {
-		await this.call('DELETE', `/v1/${dataset}/domain-genai/conversations/${encodeURIComponent(conversationId)}`, {}, () => undefined, `the ${DATASET_LABEL[dataset]} conversation`, options);
+		await this.call(
+			'DELETE',
+			`/v1/${dataset}/domain-genai/conversations/${encodeURIComponent(conversationId)}`,
+			{},
+			() => undefined,
+			`the ${DATASET_LABEL[dataset]} conversation`,
+			options
+		);
 	}
 
 	private get<T>(path: string, query: Record<string, string>, decode: (body: unknown) => T, what: string, options: CallOptions): Promise<T> {
 		return this.call('GET', path, query, decode, what, options);
 	}
 
-	private async call<T>(method: 'GET' | 'DELETE' | 'POST', path: string, query: Record<string, string>, decode: (body: unknown) => T, what: string, options: CallOptions, body?: unknown): Promise<T> {
+	private async call<T>(
+		method: 'GET' | 'DELETE' | 'POST',
+		path: string,
+		query: Record<string, string>,
+		decode: (body: unknown) => T,
+		what: string,
+		options: CallOptions,
+		body?: unknown
+	): Promise<T> {
 		const url = new URL(this.baseUrl + path);
 		for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
 		const subject: RequestSubject = { host: this.host, what };

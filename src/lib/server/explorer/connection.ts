@@ -58,5 +58,11 @@ export function clientFor(connection: Connection, embedded?: Runtime): ServiceCl
 
 /** A client of its own, shared with nobody: for checking a pasted key before it is anyone's. */
 export function newClient(connection: Connection, embedded?: Runtime): ServiceClient {
-	return new ServiceClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey, pacer: new Pacer(), direct: embedded && directGeoManifest(embedded), scope: embedded && directScope(embedded) });
+	return new ServiceClient({
+		baseUrl: connection.baseUrl,
+		apiKey: connection.apiKey,
+		pacer: new Pacer(),
+		direct: embedded && directGeoManifest(embedded),
+		scope: embedded && directScope(embedded)
+	});
 }

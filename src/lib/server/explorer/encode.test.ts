@@ -33,7 +33,9 @@ describe('stream encoder', () => {
 		const first = encoder.page('icd/video', page(5000));
 		const second = encoder.page('icd/video', page(5000, 990_000));
 		const brotli = brotliCompressSync(second, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).byteLength / 5000;
-		console.log(`bytes/record for 5,000-record pages: ${(first.byteLength / 5000).toFixed(2)} (first page, with dictionaries), ${(second.byteLength / 5000).toFixed(2)} (next page), ${brotli.toFixed(2)} (next page, brotli 4)`);
+		console.log(
+			`bytes/record for 5,000-record pages: ${(first.byteLength / 5000).toFixed(2)} (first page, with dictionaries), ${(second.byteLength / 5000).toFixed(2)} (next page), ${brotli.toFixed(2)} (next page, brotli 4)`
+		);
 		expect(first.byteLength / 5000).toBeLessThanOrEqual(18);
 		expect(second.byteLength / 5000).toBeLessThanOrEqual(17.01);
 		expect(brotli).toBeLessThanOrEqual(16);
@@ -41,7 +43,10 @@ describe('stream encoder', () => {
 
 	it('writes one batch frame per page, after the dictionary frames it needs; the stream opens with its header', () => {
 		const encoder = new StreamEncoder();
-		expect(new FrameReader().push(encoder.start({ type: 'start', parts: ['icdb/image'], source: 'remote' })).map((f) => f.kind)).toEqual([FRAME_HEADER, FRAME_CONTROL]);
+		expect(new FrameReader().push(encoder.start({ type: 'start', parts: ['icdb/image'], source: 'remote' })).map((f) => f.kind)).toEqual([
+			FRAME_HEADER,
+			FRAME_CONTROL
+		]);
 		const frames = new FrameReader().push(encoder.page('icdb/image', page(10)));
 		expect(frames.map((f) => f.kind)).toEqual([FRAME_CONTROL, FRAME_CONTROL, FRAME_BATCH]);
 		const batch = decodeBatch(frames[2].payload);
@@ -53,7 +58,12 @@ describe('stream encoder', () => {
 		const encoder = new StreamEncoder();
 		const items = page(50);
 		encoder.page('icd/image', items);
-		const frames = new FrameReader().push(encoder.page('icd/image', items.map((i) => ({ ...i, uuid: crypto.randomUUID() }))));
+		const frames = new FrameReader().push(
+			encoder.page(
+				'icd/image',
+				items.map((i) => ({ ...i, uuid: crypto.randomUUID() }))
+			)
+		);
 		expect(frames.map((f) => f.kind)).toEqual([FRAME_BATCH]);
 	});
 

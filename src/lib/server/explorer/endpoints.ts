@@ -85,13 +85,28 @@ export async function streamRecords(url: URL, request: Request): Promise<Respons
 }
 
 /** The stream from the cache, null when it cannot answer (turned off, a key it cannot place), 'gone' when the browser left. */
-async function fromCache(rt: Runtime, connection: Connection, client: ServiceClient, parts: PartId[], since: string | null, request: Request): Promise<CachedStream | null | 'gone'> {
+async function fromCache(
+	rt: Runtime,
+	connection: Connection,
+	client: ServiceClient,
+	parts: PartId[],
+	since: string | null,
+	request: Request
+): Promise<CachedStream | null | 'gone'> {
 	const cache = streamCacheOf(rt.settings, rt.now);
 	if (!cache) return null;
 	try {
 		const scope = await streamScope(cache.secret, connection, client, parts);
 		if (!scope) return null;
-		return await cache.cache.open({ scope, client, parts, source: connection.origin, since, brotli: negotiate(request.headers.get('accept-encoding')) === 'br', signal: request.signal });
+		return await cache.cache.open({
+			scope,
+			client,
+			parts,
+			source: connection.origin,
+			since,
+			brotli: negotiate(request.headers.get('accept-encoding')) === 'br',
+			signal: request.signal
+		});
 	} catch (error) {
 		if (isAbort(error, request.signal)) return 'gone';
 		console.error('[explorer] the stream cache failed; walking instead:', error);
@@ -102,7 +117,9 @@ async function fromCache(rt: Runtime, connection: Connection, client: ServiceCli
 /** The record's detail by uuid, or by primary_id through the spec's component-id lookup. */
 function detailOf(client: ServiceClient, ref: RecordRef, signal: AbortSignal): Promise<RecordDetail> {
 	const { dataset, component, uuid, primaryId } = ref;
-	return uuid !== undefined ? client.recordDetail(dataset, component, uuid, { signal }) : client.recordByComponentId(dataset, component, primaryId!, { signal });
+	return uuid !== undefined
+		? client.recordDetail(dataset, component, uuid, { signal })
+		: client.recordByComponentId(dataset, component, primaryId!, { signal });
 }
 
 /** GET /api/record/{dataset}/{component}/{uuid or primary_id} : the record detail, for the tooltip and side panel. */

@@ -5,19 +5,48 @@ import { csvCell, CsvFormat, GeoJsonFormat } from './export-format';
 // The formatting as it was written first (a string per cell, joined, encoded per page): the bytes
 // must not change with the faster writer.
 const oracleCsvRow = (dataset: string, component: string, item: GeoItem) =>
-	[item.uuid, dataset, component, item.primaryId, item.date, item.country, item.area, item.entity, item.title, item.lat, item.lon].map(csvCell).join(',') + '\r\n';
+	[item.uuid, dataset, component, item.primaryId, item.date, item.country, item.area, item.entity, item.title, item.lat, item.lon].map(csvCell).join(',') +
+	'\r\n';
 const oracleFeature = (dataset: string, component: string, item: GeoItem) =>
 	JSON.stringify({
 		type: 'Feature',
 		geometry: { type: 'Point', coordinates: [item.lon, item.lat] },
-		properties: { uuid: item.uuid, dataset, component, primary_id: item.primaryId, primary_date: item.date, primary_country: item.country, second_geo_layer: item.area, entity: item.entity, title: item.title }
+		properties: {
+			uuid: item.uuid,
+			dataset,
+			component,
+			primary_id: item.primaryId,
+			primary_date: item.date,
+			primary_country: item.country,
+			second_geo_layer: item.area,
+			entity: item.entity,
+			title: item.title
+		}
 	});
 
-const TRICKY = ['plain', 'a, b', 'say "hi"', '=HYPERLINK("x")', '+1', '-12', '@sum', '\tx', '\rx', 'line\nbreak', 'cr\r\nlf', 'Côte d’Ivoire', '漢字', 'emoji 🙂 here', '', ' lead', "'quoted"];
+const TRICKY = [
+	'plain',
+	'a, b',
+	'say "hi"',
+	'=HYPERLINK("x")',
+	'+1',
+	'-12',
+	'@sum',
+	'\tx',
+	'\rx',
+	'line\nbreak',
+	'cr\r\nlf',
+	'Côte d’Ivoire',
+	'漢字',
+	'emoji 🙂 here',
+	'',
+	' lead',
+	"'quoted"
+];
 
 function items(n: number, seed: number): GeoItem[] {
 	let s = seed;
-	const next = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+	const next = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 	const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
 	const maybe = <T>(v: T) => (next() < 0.15 ? undefined : v);
 	return Array.from({ length: n }, (_, i) => ({
@@ -40,7 +69,9 @@ describe('CSV of exported records', () => {
 		const format = new CsvFormat();
 		const pages = [items(500, 1), items(700, 2), []];
 		const chunks = [format.head(), ...pages.map((page, i) => format.page(i ? 'ICDB' : 'ICD', 'video', page)), format.tail()];
-		const expected = 'uuid,dataset,component,primary_id,primary_date,primary_country,second_geo_layer,entity,title,dominant_lat,dominant_long\r\n' + pages.map((page, i) => page.map((item) => oracleCsvRow(i ? 'ICDB' : 'ICD', 'video', item)).join('')).join('');
+		const expected =
+			'uuid,dataset,component,primary_id,primary_date,primary_country,second_geo_layer,entity,title,dominant_lat,dominant_long\r\n' +
+			pages.map((page, i) => page.map((item) => oracleCsvRow(i ? 'ICDB' : 'ICD', 'video', item)).join('')).join('');
 		expect(text(chunks)).toBe(expected);
 	});
 

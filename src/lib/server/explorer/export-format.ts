@@ -5,7 +5,19 @@
 // encoding of page-sized strings before (docs/benchmarks.md, issue 16).
 import type { GeoItem } from '../../types/geo';
 
-export const CSV_COLUMNS = ['uuid', 'dataset', 'component', 'primary_id', 'primary_date', 'primary_country', 'second_geo_layer', 'entity', 'title', 'dominant_lat', 'dominant_long'] as const;
+export const CSV_COLUMNS = [
+	'uuid',
+	'dataset',
+	'component',
+	'primary_id',
+	'primary_date',
+	'primary_country',
+	'second_geo_layer',
+	'entity',
+	'title',
+	'dominant_lat',
+	'dominant_long'
+] as const;
 
 /** Spreadsheets run cells that start with = + - @ (or a tab or carriage return) as formulas. */
 function startsLikeFormula(text: string): boolean {

@@ -35,7 +35,8 @@ export function exportStream(source: GeoManifestSource, r: ExportRequest, signal
 	const entities = r.entities.length > 1 ? new Set(r.entities) : null;
 	const inAreas = areaTest(r.areas);
 	const format: RecordsFormat = r.format === 'csv' ? new CsvFormat() : new GeoJsonFormat();
-	const keep = (item: GeoItem) => (!countries || countries.has(item.country ?? '')) && (!entities || entities.has(item.entity ?? '')) && (!inAreas || inAreas(item.lon, item.lat));
+	const keep = (item: GeoItem) =>
+		(!countries || countries.has(item.country ?? '')) && (!entities || entities.has(item.entity ?? '')) && (!inAreas || inAreas(item.lon, item.lat));
 	// The parts are walked concurrently, so several writers may wait for the reader at once.
 	const gate = new DrainGate();
 	return new ReadableStream<Uint8Array>(

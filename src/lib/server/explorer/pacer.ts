@@ -54,7 +54,8 @@ export class Pacer {
 	}
 
 	private describe(seconds: number): Wait {
-		const message = this.reason === 'rate_limited' ? rateLimitedMessage(seconds) : `Pacing requests to the key's rate limit; waiting ${formatSeconds(seconds)} s`;
+		const message =
+			this.reason === 'rate_limited' ? rateLimitedMessage(seconds) : `Pacing requests to the key's rate limit; waiting ${formatSeconds(seconds)} s`;
 		return { seconds: Math.ceil(seconds * 10) / 10, reason: 'rate_limited', message };
 	}
 }

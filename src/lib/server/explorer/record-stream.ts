@@ -50,7 +50,15 @@ export function recordStream(options: RecordStreamOptions): ReadableStream<Uint8
 					const started = now();
 					await write(encoder.start({ type: 'start', parts: [...options.parts], source: options.origin }));
 					try {
-						const { received } = await walkManifests({ source: options.source, parts: options.parts, signal: abort.signal, emit, pageSize: options.pageSize, maxRestarts: options.maxRestarts, withoutTitles: true });
+						const { received } = await walkManifests({
+							source: options.source,
+							parts: options.parts,
+							signal: abort.signal,
+							emit,
+							pageSize: options.pageSize,
+							maxRestarts: options.maxRestarts,
+							withoutTitles: true
+						});
 						await write(encoder.control({ type: 'done', received, ms: now() - started }));
 					} catch (error) {
 						console.error('[explorer] record stream failed:', error);

@@ -61,26 +61,30 @@ export async function runSearch(client: ServiceClient, r: SearchRequest, signal:
 		const perPart = Math.ceil(PAGE_HITS / Math.max(1, parts.length));
 		const pages = await Promise.all(
 			parts.map(({ dataset, component }) =>
-				guarded(`${DATASET_LABEL[dataset]} ${component}s`, () => client.searchPage(dataset, component, { search: r.query, page: r.page, per_page: perPart, sort: 'relevance', ...filters }, { signal }))
+				guarded(`${DATASET_LABEL[dataset]} ${component}s`, () =>
+					client.searchPage(dataset, component, { search: r.query, page: r.page, per_page: perPart, sort: 'relevance', ...filters }, { signal })
+				)
 			)
 		);
 		const more = pages.some((p) => p?.nextPage);
 		const lists = pages.map((page, i) => {
 			if (!page) return [];
 			totals.push({ ...parts[i], total: page.itemsTotal ?? page.items.length });
-			return page.items.filter((item) => item.uuid).map((item): SearchHit => ({
-				...parts[i],
-				uuid: item.uuid!.toLowerCase(),
-				primary_id: item.primary_id,
-				title: item.title,
-				primary_date: item.primary_date,
-				primary_country: item.primary_country,
-				second_geo_layer: item.second_geo_layer,
-				entity: item.entity,
-				summary: item.summary,
-				lon: item.dominant_long,
-				lat: item.dominant_lat
-			}));
+			return page.items
+				.filter((item) => item.uuid)
+				.map((item): SearchHit => ({
+					...parts[i],
+					uuid: item.uuid!.toLowerCase(),
+					primary_id: item.primary_id,
+					title: item.title,
+					primary_date: item.primary_date,
+					primary_country: item.primary_country,
+					second_geo_layer: item.second_geo_layer,
+					entity: item.entity,
+					summary: item.summary,
+					lon: item.dominant_long,
+					lat: item.dominant_lat
+				}));
 		});
 		return { mode: r.mode, query: r.query, hits: interleave(lists), totals, notes, page: r.page, more };
 	}
@@ -91,7 +95,11 @@ export async function runSearch(client: ServiceClient, r: SearchRequest, signal:
 	const pages = await Promise.all(
 		r.datasets.map((dataset) =>
 			guarded(`${DATASET_LABEL[dataset]}`, () =>
-				client.nlSearch(dataset, { search: r.query, page: r.page, per_page: perDataset, top_k: MEANING_TOP_K, source_component: sourceComponent, ignore, ...filters }, { signal })
+				client.nlSearch(
+					dataset,
+					{ search: r.query, page: r.page, per_page: perDataset, top_k: MEANING_TOP_K, source_component: sourceComponent, ignore, ...filters },
+					{ signal }
+				)
 			)
 		)
 	);

@@ -25,7 +25,9 @@ interface Received {
 	of(type: ControlMessage['type']): ControlMessage[];
 }
 
-async function receive(options: { parts?: PartId[]; signal?: AbortSignal; pageSize?: number; onControl?: (m: ControlMessage) => void } = {}): Promise<Received> {
+async function receive(
+	options: { parts?: PartId[]; signal?: AbortSignal; pageSize?: number; onControl?: (m: ControlMessage) => void } = {}
+): Promise<Received> {
 	const parts = options.parts ?? PARTS;
 	const body = recordStream({ source: client(), parts, origin: 'remote', signal: options.signal, pageSize: options.pageSize ?? 100 });
 	const uuids = new Map<PartId, string[]>(parts.map((p) => [p, []]));
@@ -45,7 +47,10 @@ async function receive(options: { parts?: PartId[]; signal?: AbortSignal; pageSi
 	for (const [part, list] of uuids) {
 		const uuidOf = new Map(fake.records(SERVICE_PART[part]).map((x) => [String(x.primary_id), x.uuid]));
 		const known = new Set(uuidOf.values());
-		uuids.set(part, list.map((ref) => uuidOf.get(ref) ?? (known.has(ref) ? ref : `unknown record ${ref}`)));
+		uuids.set(
+			part,
+			list.map((ref) => uuidOf.get(ref) ?? (known.has(ref) ? ref : `unknown record ${ref}`))
+		);
 	}
 	return { uuids, refs, controls, of: (type) => controls.filter((c) => c.type === type) };
 }
@@ -60,7 +65,10 @@ describe('walker against a loopback service', () => {
 		fake = await startFakeService({ 'icd/videos': 450, 'icd/images': 0, 'icdb/videos': 120, 'icdb/images': 301 }, { lookup: false });
 		const r = await receive();
 		for (const part of PARTS) {
-			expectExactlyOnce(r.uuids.get(part)!, fake.records(SERVICE_PART[part]).map((x) => x.uuid));
+			expectExactlyOnce(
+				r.uuids.get(part)!,
+				fake.records(SERVICE_PART[part]).map((x) => x.uuid)
+			);
 			// Every ref is the record's uuid itself, which /api/record opens with the detail feature alone.
 			expect(r.refs.get(part)).toEqual(r.uuids.get(part));
 		}
@@ -71,14 +79,23 @@ describe('walker against a loopback service', () => {
 	it('walks all four parts and ends with done', async () => {
 		fake = await startFakeService({ 'icd/videos': 450, 'icd/images': 120, 'icdb/videos': 0, 'icdb/images': 301 });
 		const r = await receive();
-		for (const part of PARTS) expectExactlyOnce(r.uuids.get(part)!, fake.records(SERVICE_PART[part]).map((x) => x.uuid));
+		for (const part of PARTS)
+			expectExactlyOnce(
+				r.uuids.get(part)!,
+				fake.records(SERVICE_PART[part]).map((x) => x.uuid)
+			);
 		// Named by primary_id: the lookup of each part's first record answered with that record.
 		for (const part of PARTS) expect(r.refs.get(part)!.every((ref) => /^\d+$/.test(ref))).toBe(true);
 		expect(fake.lookups()).toHaveLength(3);
 		expect(r.controls[0]).toMatchObject({ type: 'start', parts: PARTS, source: 'remote' });
 		expect(r.controls.at(-1)).toMatchObject({ type: 'done', received: 450 + 120 + 301 });
 		expect(r.of('part-done')).toHaveLength(4);
-		expect(r.of('progress').filter((p) => p.type === 'progress' && p.part === 'icd/video').map((p) => (p as { received: number }).received)).toEqual([100, 200, 300, 400, 450]);
+		expect(
+			r
+				.of('progress')
+				.filter((p) => p.type === 'progress' && p.part === 'icd/video')
+				.map((p) => (p as { received: number }).received)
+		).toEqual([100, 200, 300, 400, 450]);
 		expect(fake.requests.every((q) => q.authorization === 'Bearer test-key-123' && q.limit === 100)).toBe(true);
 	});
 
@@ -114,7 +131,13 @@ describe('walker against a loopback service', () => {
 		expect(received).toBe(500);
 		expect(fake.requests).toHaveLength(5);
 		// While page k (of 5) was handed on, page k+1 had been asked for.
-		expect(log.filter((l) => l.startsWith('emit ended'))).toEqual(['emit ended, 2 asked', 'emit ended, 3 asked', 'emit ended, 4 asked', 'emit ended, 5 asked', 'emit ended, 5 asked']);
+		expect(log.filter((l) => l.startsWith('emit ended'))).toEqual([
+			'emit ended, 2 asked',
+			'emit ended, 3 asked',
+			'emit ended, 4 asked',
+			'emit ended, 5 asked',
+			'emit ended, 5 asked'
+		]);
 		expect(fake.mostPending()).toBe(1);
 	});
 
@@ -131,7 +154,10 @@ describe('walker against a loopback service', () => {
 		expect(rejected).toBe(true);
 		expect(r.of('restart')).toHaveLength(1);
 		expect(fake.requests[6].cursor).toBeUndefined();
-		expectExactlyOnce(r.uuids.get('icd/video')!, fake.records('icd/videos').map((x) => x.uuid));
+		expectExactlyOnce(
+			r.uuids.get('icd/video')!,
+			fake.records('icd/videos').map((x) => x.uuid)
+		);
 		expect(r.of('part-done')[0]).toMatchObject({ received: 1000 });
 	});
 
@@ -158,7 +184,10 @@ describe('walker against a loopback service', () => {
 		fake.script((req) => (req.n === 3 ? { status: 400, text: '<html>Bad Request</html>' } : undefined));
 		const r = await receive({ parts: ['icd/image'] });
 		expect(r.of('restart')).toHaveLength(1);
-		expectExactlyOnce(r.uuids.get('icd/image')!, fake.records('icd/images').map((x) => x.uuid));
+		expectExactlyOnce(
+			r.uuids.get('icd/image')!,
+			fake.records('icd/images').map((x) => x.uuid)
+		);
 	});
 
 	it('gives up on a part after 5 restarts while the other parts complete', async () => {
@@ -166,9 +195,14 @@ describe('walker against a loopback service', () => {
 		fake.script((req) => (req.part === 'icd/videos' && req.cursor ? { status: 400, body: problemBody(400, 'invalid_cursor', 'no') } : undefined));
 		const r = await receive({ parts: ['icd/video', 'icd/image'] });
 		expect(r.of('restart')).toHaveLength(5);
-		expect(r.of('error')).toEqual([expect.objectContaining({ part: 'icd/video', code: 'invalid_cursor', message: expect.stringMatching(/gave up after 5 restarts/) })]);
+		expect(r.of('error')).toEqual([
+			expect.objectContaining({ part: 'icd/video', code: 'invalid_cursor', message: expect.stringMatching(/gave up after 5 restarts/) })
+		]);
 		expect(r.uuids.get('icd/video')).toHaveLength(100);
-		expectExactlyOnce(r.uuids.get('icd/image')!, fake.records('icd/images').map((x) => x.uuid));
+		expectExactlyOnce(
+			r.uuids.get('icd/image')!,
+			fake.records('icd/images').map((x) => x.uuid)
+		);
 		expect(r.of('part-done')).toEqual([expect.objectContaining({ part: 'icd/image', received: 300 })]);
 		expect(r.controls.at(-1)).toMatchObject({ type: 'done', received: 400 });
 	});
@@ -186,8 +220,13 @@ describe('walker against a loopback service', () => {
 		});
 		const r = await receive({ parts: ['icd/video'] });
 		expect(after429 - at429).toBeGreaterThanOrEqual(1000);
-		expect(r.of('waiting')).toEqual([expect.objectContaining({ part: 'icd/video', reason: 'rate_limited', seconds: 1, message: 'Rate limited by the service; waiting 1 s' })]);
-		expectExactlyOnce(r.uuids.get('icd/video')!, fake.records('icd/videos').map((x) => x.uuid));
+		expect(r.of('waiting')).toEqual([
+			expect.objectContaining({ part: 'icd/video', reason: 'rate_limited', seconds: 1, message: 'Rate limited by the service; waiting 1 s' })
+		]);
+		expectExactlyOnce(
+			r.uuids.get('icd/video')!,
+			fake.records('icd/videos').map((x) => x.uuid)
+		);
 	});
 
 	it('retries connection resets and 503s with back-off and completes', async () => {
@@ -204,8 +243,14 @@ describe('walker against a loopback service', () => {
 		expect(waits.every((w) => w.reason === 'network')).toBe(true);
 		expect(waits.find((w) => w.part === 'icd/video')!.message).toMatch(/^Cannot reach the service at 127\.0\.0\.1:\d+; retrying in [\d.]+ s$/);
 		expect(r.of('error')).toEqual([]);
-		expectExactlyOnce(r.uuids.get('icd/video')!, fake.records('icd/videos').map((x) => x.uuid));
-		expectExactlyOnce(r.uuids.get('icdb/video')!, fake.records('icdb/videos').map((x) => x.uuid));
+		expectExactlyOnce(
+			r.uuids.get('icd/video')!,
+			fake.records('icd/videos').map((x) => x.uuid)
+		);
+		expectExactlyOnce(
+			r.uuids.get('icdb/video')!,
+			fake.records('icdb/videos').map((x) => x.uuid)
+		);
 	});
 
 	it('gives up after bounded attempts when the network stays down', async () => {
@@ -213,7 +258,9 @@ describe('walker against a loopback service', () => {
 		fake.script(() => ({ reset: true }));
 		const r = await receive({ parts: ['icd/video'] });
 		expect(fake.requests).toHaveLength(6);
-		expect(r.of('error')).toEqual([expect.objectContaining({ part: 'icd/video', status: 0, message: expect.stringMatching(/^Cannot reach the service at 127\.0\.0\.1:\d+\.$/) })]);
+		expect(r.of('error')).toEqual([
+			expect.objectContaining({ part: 'icd/video', status: 0, message: expect.stringMatching(/^Cannot reach the service at 127\.0\.0\.1:\d+\.$/) })
+		]);
 	});
 
 	it('reports 401 and 403 as error frames for people, without retrying', async () => {
@@ -226,9 +273,27 @@ describe('walker against a loopback service', () => {
 		const r = await receive({ parts: ['icd/video', 'icdb/image', 'icd/image'] });
 		const errors = r.of('error');
 		expect(errors).toHaveLength(3);
-		expect(errors).toContainEqual({ type: 'error', part: 'icd/video', status: 401, code: 'unauthorized', message: `The API key was refused by the service at ${new URL(fake.url).host}: it is missing, wrong, revoked, or for another deployment.` });
-		expect(errors).toContainEqual({ type: 'error', part: 'icdb/image', status: 403, code: 'forbidden', message: 'This key is not permitted to use the ICDB dataset.' });
-		expect(errors).toContainEqual(expect.objectContaining({ part: 'icd/image', status: 403, message: expect.stringMatching(/^This key is not permitted to use the ICD image geo manifest/) }));
+		expect(errors).toContainEqual({
+			type: 'error',
+			part: 'icd/video',
+			status: 401,
+			code: 'unauthorized',
+			message: `The API key was refused by the service at ${new URL(fake.url).host}: it is missing, wrong, revoked, or for another deployment.`
+		});
+		expect(errors).toContainEqual({
+			type: 'error',
+			part: 'icdb/image',
+			status: 403,
+			code: 'forbidden',
+			message: 'This key is not permitted to use the ICDB dataset.'
+		});
+		expect(errors).toContainEqual(
+			expect.objectContaining({
+				part: 'icd/image',
+				status: 403,
+				message: expect.stringMatching(/^This key is not permitted to use the ICD image geo manifest/)
+			})
+		);
 		expect(fake.requests).toHaveLength(3);
 		expect(r.controls.at(-1)).toMatchObject({ type: 'done', received: 0 });
 	});

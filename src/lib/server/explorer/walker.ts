@@ -12,7 +12,12 @@ import { UuidSet } from './uuid-set';
 
 /** What the walker needs of the client (a fake in tests). */
 export interface GeoManifestSource {
-	geoManifestPage(dataset: Dataset, component: Component, page: { cursor?: string; limit?: number; filters?: GeoFilters }, options: CallOptions): Promise<GeoPage>;
+	geoManifestPage(
+		dataset: Dataset,
+		component: Component,
+		page: { cursor?: string; limit?: number; filters?: GeoFilters },
+		options: CallOptions
+	): Promise<GeoPage>;
 }
 
 type PartMessage = Extract<ControlMessage, { type: 'progress' | 'waiting' | 'restart' | 'error' | 'part-done' }>;
@@ -68,7 +73,9 @@ async function walkPart(part: PartId, options: WalkOptions, progress: { received
 	const request = (at: string | undefined) => {
 		// After the current turn of the event loop: the connection that brought the last page is
 		// back in the pool by then and carries this request too (kept alive, not a new one).
-		const page = new Promise<void>((resolve) => setImmediate(resolve)).then(() => source.geoManifestPage(dataset, component, { cursor: at, limit, filters: options.filters }, { signal, onWait, withoutTitles: options.withoutTitles }));
+		const page = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+			source.geoManifestPage(dataset, component, { cursor: at, limit, filters: options.filters }, { signal, onWait, withoutTitles: options.withoutTitles })
+		);
 		// Awaited on the next turn of the loop; if the walk ends first (an abort, a failed emit), its
 		// failure is nobody's to handle.
 		page.catch(() => {});
@@ -83,14 +90,22 @@ async function walkPart(part: PartId, options: WalkOptions, progress: { received
 		} catch (error) {
 			if (cursor === undefined || !isCursorRejection(error)) throw error;
 			if (++restarts > maxRestarts) throw tooManyRestarts(part, maxRestarts);
-			await emit({ type: 'restart', part, message: `The service rejected the cursor of the ${label(part)} geo manifest; restarting it from the beginning (records already received are skipped).` });
+			await emit({
+				type: 'restart',
+				part,
+				message: `The service rejected the cursor of the ${label(part)} geo manifest; restarting it from the beginning (records already received are skipped).`
+			});
 			cursor = undefined;
 			pending = request(cursor);
 			continue;
 		}
 		signal.throwIfAborted();
 		options.onServicePage?.(part, page);
-		if (page.nextCursor !== null && page.nextCursor === cursor) throw new ServiceError({ status: 502, code: 'cursor_loop', title: 'Cursor loop' }, `The service returned the same cursor twice for the ${label(part)} geo manifest; the walk cannot advance.`);
+		if (page.nextCursor !== null && page.nextCursor === cursor)
+			throw new ServiceError(
+				{ status: 502, code: 'cursor_loop', title: 'Cursor loop' },
+				`The service returned the same cursor twice for the ${label(part)} geo manifest; the walk cannot advance.`
+			);
 		// The next page is asked for before this one is handed on: the service reads it (and the
 		// link carries it) while this page is filtered, encoded and sent, instead of after. Still one
 		// request of a part in flight at a time, and the emit's back-pressure still paces the walk.

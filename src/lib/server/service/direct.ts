@@ -22,7 +22,12 @@ export interface DirectAnswer {
  * Answers a GET in process, or says `undefined` when the path is not one it serves (send it over
  * HTTP). `withoutTitles`: the caller does not use the items' titles, which are left out.
  */
-export type DirectGet = (path: string, query: Record<string, string>, authorization: string, hints?: { withoutTitles?: boolean }) => Promise<DirectAnswer> | undefined;
+export type DirectGet = (
+	path: string,
+	query: Record<string, string>,
+	authorization: string,
+	hints?: { withoutTitles?: boolean }
+) => Promise<DirectAnswer> | undefined;
 
 const GEO_MANIFEST_PATH = new RegExp(`^/v1/(${DATASETS.join('|')})/(${Object.values(COMPONENT_PATH).join('|')})/geo-manifest$`);
 
@@ -34,7 +39,14 @@ export function directGeoManifest(rt: Runtime): DirectGet {
 	};
 }
 
-async function page(rt: Runtime, path: string, match: RegExpExecArray, query: Record<string, string>, authorization: string, withoutTitles: boolean): Promise<DirectAnswer> {
+async function page(
+	rt: Runtime,
+	path: string,
+	match: RegExpExecArray,
+	query: Record<string, string>,
+	authorization: string,
+	withoutTitles: boolean
+): Promise<DirectAnswer> {
 	const dataset = match[1] as Dataset;
 	const component: Component = match[2] === COMPONENT_PATH.image ? 'image' : 'video';
 	const at = rt.now();

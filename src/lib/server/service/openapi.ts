@@ -65,20 +65,45 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 			const errors = problemResponses([400, 401, 403, 429, 503]);
 			const errors404 = problemResponses([400, 401, 403, 404, 429, 503]);
 			paths[base] = {
-				get: { operationId: operationId.search(dataset, component), summary: `Structured search of ${label} records`, parameters: parameters(searchQuery, 'query'), responses: { ...ok('SearchResponse'), ...errors } }
+				get: {
+					operationId: operationId.search(dataset, component),
+					summary: `Structured search of ${label} records`,
+					parameters: parameters(searchQuery, 'query'),
+					responses: { ...ok('SearchResponse'), ...errors }
+				}
 			};
 			paths[`${base}/{uuid}`] = {
-				get: { operationId: operationId.detail(dataset, component), summary: `One ${label} record by uuid`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('RecordDetail'), ...errors404 } }
+				get: {
+					operationId: operationId.detail(dataset, component),
+					summary: `One ${label} record by uuid`,
+					parameters: parameters(uuidParam, 'path'),
+					responses: { ...ok('RecordDetail'), ...errors404 }
+				}
 			};
 			paths[`${base}/by-component-id/{component_id}`] = {
-				get: { operationId: operationId.byComponentId(dataset, component), summary: `One ${label} record by component id`, parameters: parameters(componentIdParam, 'path'), responses: { ...ok('RecordDetail'), ...errors404 } }
+				get: {
+					operationId: operationId.byComponentId(dataset, component),
+					summary: `One ${label} record by component id`,
+					parameters: parameters(componentIdParam, 'path'),
+					responses: { ...ok('RecordDetail'), ...errors404 }
+				}
 			};
 			paths[`${base}/geo-manifest`] = {
-				get: { operationId: operationId.geoManifest(dataset, component), summary: `Mappable ${label} records, newest first, by cursor`, parameters: parameters(geoQuery, 'query'), responses: { ...ok('GeoManifestResponse'), ...errors } }
+				get: {
+					operationId: operationId.geoManifest(dataset, component),
+					summary: `Mappable ${label} records, newest first, by cursor`,
+					parameters: parameters(geoQuery, 'query'),
+					responses: { ...ok('GeoManifestResponse'), ...errors }
+				}
 			};
 		}
 		paths[`/v1/${dataset}/videos/{uuid}/player`] = {
-			get: { operationId: operationId.videoPlayer(dataset), summary: `Signed, expiring player URL for a ${DATASET_LABEL[dataset]} video`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('VideoPlayerResponse'), ...problemResponses([400, 401, 403, 404, 429, 503]) } }
+			get: {
+				operationId: operationId.videoPlayer(dataset),
+				summary: `Signed, expiring player URL for a ${DATASET_LABEL[dataset]} video`,
+				parameters: parameters(uuidParam, 'path'),
+				responses: { ...ok('VideoPlayerResponse'), ...problemResponses([400, 401, 403, 404, 429, 503]) }
+			}
 		};
 		paths[`/v1/${dataset}/nl-search`] = {
 			get: {
@@ -98,13 +123,18 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 		};
 		paths[`/v1/${dataset}/domain-genai/conversations/{conversation_id}`] = {
 			delete: {
-				summary: 'Delete one of the caller\'s conversations: idempotent, free, 204 whatever the state',
+				summary: "Delete one of the caller's conversations: idempotent, free, 204 whatever the state",
 				parameters: [{ name: 'conversation_id', in: 'path', required: true, schema: { type: 'string' } }],
 				responses: { '204': { description: 'No Content' }, ...problemResponses([401, 403, 429]) }
 			}
 		};
 		paths[`/v1/${dataset}/images/{uuid}/viewer`] = {
-			get: { operationId: operationId.imageViewer(dataset), summary: `Signed, expiring image URL for a ${DATASET_LABEL[dataset]} image`, parameters: parameters(uuidParam, 'path'), responses: { ...ok('ImageViewerResponse'), ...problemResponses([400, 401, 403, 404, 429, 503]) } }
+			get: {
+				operationId: operationId.imageViewer(dataset),
+				summary: `Signed, expiring image URL for a ${DATASET_LABEL[dataset]} image`,
+				parameters: parameters(uuidParam, 'path'),
+				responses: { ...ok('ImageViewerResponse'), ...problemResponses([400, 401, 403, 404, 429, 503]) }
+			}
 		};
 	}
 	return {
@@ -112,7 +142,8 @@ export function openApiDocument(serverUrl: string): JsonSchema {
 		info: {
 			title: 'ICD/ICDB Data Retrieval and Domain GenAI Service (embedded implementation)',
 			version: '1.3.1',
-			description: 'Decisions for what the interface leaves open are documented in docs/api.md. Every error body is an RFC 9457 problem, sent as application/problem+json except 429, sent as application/json as the interface states.'
+			description:
+				'Decisions for what the interface leaves open are documented in docs/api.md. Every error body is an RFC 9457 problem, sent as application/problem+json except 429, sent as application/json as the interface states.'
 		},
 		servers: [{ url: serverUrl }],
 		security: [{ api_key: [] }],

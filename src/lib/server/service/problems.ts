@@ -75,7 +75,7 @@ const DEFINITIONS: Record<ProblemCode, ProblemDefinition> = {
 	cross_site_request: {
 		status: 403,
 		title: 'Cross-site request refused',
-		remediation: 'Send the request from this server\'s own pages, or from a client that is not a browser page of another site.'
+		remediation: "Send the request from this server's own pages, or from a client that is not a browser page of another site."
 	},
 	not_found: {
 		status: 404,
@@ -131,7 +131,8 @@ const DEFINITIONS: Record<ProblemCode, ProblemDefinition> = {
 	upstream_unavailable: {
 		status: 502,
 		title: 'Upstream model unavailable',
-		remediation: 'The configured language or embeddings model did not answer usably; retry later. For Domain GenAI nothing was consumed and the conversation was not extended.'
+		remediation:
+			'The configured language or embeddings model did not answer usably; retry later. For Domain GenAI nothing was consumed and the conversation was not extended.'
 	},
 	// The next two come from the read side (reader workers, src/lib/server/service/reads).
 	overloaded: {

@@ -54,14 +54,17 @@ export function serveAsync(event: RequestEvent, run: (ctx: RouteContext) => Prom
 export async function jsonBody<S extends z.ZodType>(event: RequestEvent, schema: S): Promise<z.output<S>> {
 	const type = event.request.headers.get('content-type') ?? '';
 	if (!/^application\/json\b/i.test(type)) {
-		throw new ProblemError('invalid_parameter', 'The request body must be JSON (content-type: application/json).', { errors: [{ param: 'body', message: 'expected application/json' }] });
+		throw new ProblemError('invalid_parameter', 'The request body must be JSON (content-type: application/json).', {
+			errors: [{ param: 'body', message: 'expected application/json' }]
+		});
 	}
 	let body: unknown;
 	try {
 		body = await event.request.json();
 	} catch (error) {
 		// The adapter's BODY_SIZE_LIMIT ends the body with a 413 error, by its content-length or while it streams.
-		if ((error as { status?: number }).status === 413) throw new ProblemError('payload_too_large', 'The request body is larger than this service accepts; questions and tool calls need a few kilobytes.');
+		if ((error as { status?: number }).status === 413)
+			throw new ProblemError('payload_too_large', 'The request body is larger than this service accepts; questions and tool calls need a few kilobytes.');
 		throw new ProblemError('invalid_parameter', 'The request body is not valid JSON.', { errors: [{ param: 'body', message: 'not valid JSON' }] });
 	}
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -93,7 +93,11 @@ export const componentIdParam = z.strictObject({
 
 export const geoQuery = z
 	.strictObject({
-		cursor: z.string().max(2000, 'cursor too long').describe('next_cursor of the previous page, with every other parameter unchanged; omit for the first page.').optional(),
+		cursor: z
+			.string()
+			.max(2000, 'cursor too long')
+			.describe('next_cursor of the previous page, with every other parameter unchanged; omit for the first page.')
+			.optional(),
 		limit: queryInt(1, GEO_MAX_LIMIT).describe(`Items per page, 1 to ${GEO_MAX_LIMIT} (default ${GEO_DEFAULT_LIMIT}).`).optional(),
 		...recordFilters
 	})
@@ -236,7 +240,10 @@ export function queryObject(params: URLSearchParams): Record<string, string> {
 		// Empty fields stay (an unknown name must still be refused) but are never a second value.
 		if (k in out) {
 			if (v === '') continue;
-			if (out[k] !== '') throw new ProblemError('invalid_parameter', `Invalid parameters: ${k} given more than once`, { errors: [{ param: k, message: 'given more than once' }] });
+			if (out[k] !== '')
+				throw new ProblemError('invalid_parameter', `Invalid parameters: ${k} given more than once`, {
+					errors: [{ param: k, message: 'given more than once' }]
+				});
 		}
 		out[k] = v;
 	}

@@ -11,7 +11,14 @@ export function cookieName(secure: boolean): string {
 
 /** A Set-Cookie value carrying the sealed session, kept by the browser for `maxAgeSeconds`. */
 export function sessionCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-	return [`${cookieName(secure)}=${value}`, 'Path=/', `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`, 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])].join('; ');
+	return [
+		`${cookieName(secure)}=${value}`,
+		'Path=/',
+		`Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
+		'HttpOnly',
+		'SameSite=Strict',
+		...(secure ? ['Secure'] : [])
+	].join('; ');
 }
 
 /** A Set-Cookie value that makes the browser drop the session. */

@@ -8,6 +8,18 @@ describe('safeNext', () => {
 	});
 
 	it('sends anything else to the map: other sites, the sign-in pages, endpoints, non-strings', () => {
-		for (const v of ['//evil.example/', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/signin?next=/', '/signout', '/api/export?format=csv', '', null, 42]) expect(safeNext(v), String(v)).toBe('/');
+		for (const v of [
+			'//evil.example/',
+			'/\\evil.example',
+			'https://evil.example/',
+			'javascript:alert(1)',
+			'/signin?next=/',
+			'/signout',
+			'/api/export?format=csv',
+			'',
+			null,
+			42
+		])
+			expect(safeNext(v), String(v)).toBe('/');
 	});
 });

@@ -12,7 +12,14 @@ describe('authMode', () => {
 	});
 
 	it('refuses an address other machines reach without sign-in, naming the setting', () => {
-		const exposed: Record<string, string>[] = [{ HOST: '0.0.0.0' }, { HOST: '::' }, { HOST: '10.1.2.3' }, { HOST: 'maps.example.org' }, {}, { HOST: '0.0.0.0', EXPLORER_AUTH: 'single-user' }];
+		const exposed: Record<string, string>[] = [
+			{ HOST: '0.0.0.0' },
+			{ HOST: '::' },
+			{ HOST: '10.1.2.3' },
+			{ HOST: 'maps.example.org' },
+			{},
+			{ HOST: '0.0.0.0', EXPLORER_AUTH: 'single-user' }
+		];
 		for (const env of exposed) {
 			expect(() => authMode(settings(env)), JSON.stringify(env)).toThrow(ModeRefusal);
 			expect(() => authMode(settings(env))).toThrow(/EXPLORER_AUTH=signin/);

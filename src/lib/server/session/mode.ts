@@ -24,14 +24,18 @@ export function authMode(settings: Settings, listen = settings.listenAddress): A
 
 /** Why other machines can reach this server, or null when only this machine can. */
 function exposedBy(settings: Settings, listen: string): string | null {
-	if (!isLoopback(listen)) return `it would listen on ${listen === '0.0.0.0' || listen === '::' ? `every network interface (HOST=${listen})` : `HOST=${listen}`}, which other machines can reach`;
+	if (!isLoopback(listen))
+		return `it would listen on ${listen === '0.0.0.0' || listen === '::' ? `every network interface (HOST=${listen})` : `HOST=${listen}`}, which other machines can reach`;
 	if (settings.origin && !isLoopback(new URL(settings.origin).hostname)) return `ORIGIN=${settings.origin} says it is served to others behind a proxy`;
 	return null;
 }
 
 /** Loopback addresses and names: 127.0.0.0/8, ::1, localhost and *.localhost (RFC 6761). */
 export function isLoopback(host: string): boolean {
-	const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+	const h = host
+		.trim()
+		.toLowerCase()
+		.replace(/^\[|\]$/g, '');
 	if (h === 'localhost' || h.endsWith('.localhost')) return true;
 	if (isIP(h) === 4) return h.startsWith('127.');
 	if (isIP(h) === 6) return h === '::1' || h === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(h);

@@ -4,7 +4,12 @@ import { SessionSeal, type AnalystSession } from './seal';
 const SECRET = 'a-test-secret-of-at-least-32-characters';
 const LIFETIMES = { idleSeconds: 1800, maxSeconds: 43_200 };
 const NOW = 1_800_000_000;
-const session: AnalystSession = { key: 'icd_0123456789ab_secret-part-of-the-key-xxxxxxxxxxxxxxxxxxxx', parts: ['icd/video', 'icd/image'], signedInAt: NOW, seenAt: NOW };
+const session: AnalystSession = {
+	key: 'icd_0123456789ab_secret-part-of-the-key-xxxxxxxxxxxxxxxxxxxx',
+	parts: ['icd/video', 'icd/image'],
+	signedInAt: NOW,
+	seenAt: NOW
+};
 
 describe('SessionSeal', () => {
 	it('opens what it sealed, and the sealed text does not show the key', async () => {

@@ -86,12 +86,24 @@ export class SessionSeal {
 	private async decrypt(token: string, nowSeconds: number): Promise<AnalystSession | Extract<Opened, { ok: false }>> {
 		let payload: Record<string, unknown>;
 		try {
-			({ payload } = await jwtDecrypt(token, this.key, { ...ALGORITHMS, audience: this.audience, currentDate: new Date(nowSeconds * 1000), requiredClaims: ['iat', 'exp'] }));
+			({ payload } = await jwtDecrypt(token, this.key, {
+				...ALGORITHMS,
+				audience: this.audience,
+				currentDate: new Date(nowSeconds * 1000),
+				requiredClaims: ['iat', 'exp']
+			}));
 		} catch (error) {
 			return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
 		}
 		const { k, p, seen, iat } = payload as Partial<Claims> & { iat?: number };
-		if (typeof k !== 'string' || !k || !Array.isArray(p) || !p.every((x) => typeof x === 'string' && PART.test(x)) || typeof seen !== 'number' || typeof iat !== 'number') {
+		if (
+			typeof k !== 'string' ||
+			!k ||
+			!Array.isArray(p) ||
+			!p.every((x) => typeof x === 'string' && PART.test(x)) ||
+			typeof seen !== 'number' ||
+			typeof iat !== 'number'
+		) {
 			return { ok: false, reason: 'invalid' };
 		}
 		return { key: k, parts: p, signedInAt: iat, seenAt: seen };

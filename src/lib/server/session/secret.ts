@@ -31,6 +31,7 @@ export function sessionSecret(settings: Settings): { secret: string; source: str
 		if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
 	}
 	const secret = fs.readFileSync(file, 'utf8').trim();
-	if (secret.length < MIN_SECRET_LENGTH) throw new SecretError(`${file} holds no usable secret: delete it to have a new one generated (every session then ends).`);
+	if (secret.length < MIN_SECRET_LENGTH)
+		throw new SecretError(`${file} holds no usable secret: delete it to have a new one generated (every session then ends).`);
 	return { secret, source: `${file} (generated; give instances one SESSION_SECRET to share sessions)` };
 }

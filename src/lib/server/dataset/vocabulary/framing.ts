@@ -5,8 +5,15 @@
 import type { OrganisationKind } from '../organisations';
 
 export const TIMES_OF_DAY = [
-	'at dawn', 'in the early morning', 'in the morning', 'around midday', 'in the afternoon',
-	'at dusk', 'in the evening', 'after dark', 'overnight'
+	'at dawn',
+	'in the early morning',
+	'in the morning',
+	'around midday',
+	'in the afternoon',
+	'at dusk',
+	'in the evening',
+	'after dark',
+	'overnight'
 ];
 
 export const SMALL_NUMBERS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twelve'];
@@ -19,13 +26,10 @@ export const FRAMING = {
 		'The material was [recorded|filmed] in {admin}, {country}.'
 	],
 	summaryCampaign: [
-		'It is part of [material from|coverage of] {campaign}, {entity}\'s {campaignKind} in {admin}.',
+		"It is part of [material from|coverage of] {campaign}, {entity}'s {campaignKind} in {admin}.",
 		'The release [belongs to|accompanies] {campaign}, which [has moved|has progressed] through {admin} since {since}.'
 	],
-	summaryEvent: [
-		'It was [recorded|published] during {event}.',
-		'The material [relates to|comes from the days of] {event}.'
-	],
+	summaryEvent: ['It was [recorded|published] during {event}.', 'The material [relates to|comes from the days of] {event}.'],
 	reportOpening: [
 		'[This|The] {medium} was [published|released|circulated] [by|on channels linked to] {entity}, {akind} [active|operating] in {country}, on {weekday} {date} and [shows|depicts] [activity|events] in {place}, {admin}.',
 		'[Published|Released] on {date} by {entity} ({kind}), the {medium} [documents|records] [events|activity] in {place} in {admin}, {country}.',
@@ -34,15 +38,15 @@ export const FRAMING = {
 	reportAttribution: [
 		'[Logos|Watermarks|Insignia] of {sub} [appear|are visible] [in the corner of the frame|on uniforms|throughout], [linking|tying] the material to that [unit|wing] of {entity}.',
 		'The [release|material] [carries|bears] the [branding|logo] of {sub}, which [handles|runs] [media output|operations] for {entity} in {admin}.',
-		'[Attribution|Authorship] to {sub} [rests on|is based on] [the watermark|the uploading channel|the narrator\'s introduction], consistent with earlier output of {entity}.'
+		"[Attribution|Authorship] to {sub} [rests on|is based on] [the watermark|the uploading channel|the narrator's introduction], consistent with earlier output of {entity}."
 	],
 	reportCampaign: [
-		'It belongs to {campaign}, {entity}\'s {campaignKind} that [moved|progressed] through {previous} before reaching {place}, active since {since}.',
+		"It belongs to {campaign}, {entity}'s {campaignKind} that [moved|progressed] through {previous} before reaching {place}, active since {since}.",
 		'The material fits the [sequence|pattern] of {campaign}: after {previous}, the {campaignKind} [has shifted|has moved] to {place} in {month}.',
 		'Analysts link the {medium} to {campaign}, the {campaignKind} of {sub} that [began|started] in {since} and [passed through|reached] {previous} earlier.'
 	],
 	reportCampaignStart: [
-		'It [marks|appears to mark] the [start|opening phase] of {campaign}, {entity}\'s {campaignKind} in {admin}, [announced|launched] in {since}.',
+		"It [marks|appears to mark] the [start|opening phase] of {campaign}, {entity}'s {campaignKind} in {admin}, [announced|launched] in {since}.",
 		'The {medium} is among the first [releases|items] of {campaign}, a {campaignKind} [led|run] by {sub} from {place}.'
 	],
 	reportEvent: [
@@ -63,7 +67,7 @@ export const FRAMING = {
 	],
 	reportNotGeolocated: [
 		'[The exact location|The site] could not be [confirmed|geolocated]; [the|available] [coordinates|location metadata] [are|is] [missing|invalid], and {place} is given on the basis of the [narration|caption].',
-		'[Geolocation|Precise geolocation] [was not possible|failed]: [no|too few] [landmarks|reference points] are [visible|identifiable], so {place}, {admin} rests on the [caption|narrator\'s claim].'
+		"[Geolocation|Precise geolocation] [was not possible|failed]: [no|too few] [landmarks|reference points] are [visible|identifiable], so {place}, {admin} rests on the [caption|narrator's claim]."
 	],
 	reportAssessment: [
 		'[The material is assessed as|Analysts assess the material as] [authentic|likely authentic|probably authentic], with no [obvious|visible] signs of [editing|manipulation].',
@@ -100,7 +104,11 @@ export const FRAMING = {
 		'relief organisation': ['We will return next week with more supplies.', 'Thank you to everyone who supports {entity}.']
 	} satisfies Record<OrganisationKind, readonly string[]>,
 	// Literal brackets would read as alternatives, so stage directions use parentheses.
-	chanting: ['(Crowd chanting) {Entity}! {Entity}!', '(Chanting) [Freedom|Dignity|Victory], [freedom|dignity|victory]!', '(Voices in background) God is great!'],
+	chanting: [
+		'(Crowd chanting) {Entity}! {Entity}!',
+		'(Chanting) [Freedom|Dignity|Victory], [freedom|dignity|victory]!',
+		'(Voices in background) God is great!'
+	],
 	speechDate: ['Today is {weekday}, {date}.', 'It is {weekday} [morning|afternoon|evening] here in {place}.']
 };
 
@@ -116,12 +124,48 @@ export const CAMPAIGN_KIND_LABEL = {
 /** Words for campaign names, combined as e.g. "Operation Iron Harvest". */
 export const CAMPAIGN_WORDS = {
 	adjectives: [
-		'Iron', 'Dawn', 'Steel', 'Desert', 'Northern', 'Silent', 'Burning', 'Crimson', 'Resolute', 'Swift',
-		'Thunder', 'Black', 'Green', 'Rising', 'Eastern', 'Western', 'Southern', 'Golden', 'Hidden', 'Patient'
+		'Iron',
+		'Dawn',
+		'Steel',
+		'Desert',
+		'Northern',
+		'Silent',
+		'Burning',
+		'Crimson',
+		'Resolute',
+		'Swift',
+		'Thunder',
+		'Black',
+		'Green',
+		'Rising',
+		'Eastern',
+		'Western',
+		'Southern',
+		'Golden',
+		'Hidden',
+		'Patient'
 	],
 	nouns: [
-		'Harvest', 'Spear', 'Shield', 'Storm', 'Wind', 'Falcon', 'Lion', 'Gate', 'Horizon', 'River',
-		'Anvil', 'Arrow', 'Mountain', 'Dune', 'Thunderbolt', 'Oath', 'Banner', 'Flame', 'Hammer', 'Tide'
+		'Harvest',
+		'Spear',
+		'Shield',
+		'Storm',
+		'Wind',
+		'Falcon',
+		'Lion',
+		'Gate',
+		'Horizon',
+		'River',
+		'Anvil',
+		'Arrow',
+		'Mountain',
+		'Dune',
+		'Thunderbolt',
+		'Oath',
+		'Banner',
+		'Flame',
+		'Hammer',
+		'Tide'
 	],
 	causes: ['Dignity', 'Bread', 'Water', 'Justice', 'the Disappeared', 'Land', 'Fair Wages', 'Clean Elections', 'Safe Roads'],
 	seriesWords: ['Frontline', 'Roads', 'Voices', 'Witness', 'Borderlands', 'Ground Truth', 'Dispatches', 'Open Eyes'],

@@ -30,7 +30,7 @@ export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 		speech: [
 			'[Please|Everyone], [stay in line|form a line], there is enough for everyone.',
 			'This {f} [covers|reaches] [families|households] in {place} and [nearby villages|the camps].',
-			'[We have not|We haven\'t] received [food|anything] for [weeks|a month].'
+			"[We have not|We haven't] received [food|anything] for [weeks|a month]."
 		]
 	},
 	{
@@ -58,7 +58,7 @@ export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 			'[Tents|Plastic sheeting|Makeshift shelters] [stretch|spread] across [a dusty plain|a school yard|an open field], with [children|families] [sitting|waiting] outside.',
 			'[People|Families] [walk|travel] [along a road|across fields] [carrying|with] [bundles|mattresses|jerrycans], [some|a few] on [donkey carts|motorcycles|trucks].'
 		],
-		audio: ['[Children\'s voices|Crying children] and [conversation|wind] [are audible|can be heard]; [no gunfire|no shooting] is heard.'],
+		audio: ["[Children's voices|Crying children] and [conversation|wind] [are audible|can be heard]; [no gunfire|no shooting] is heard."],
 		speech: [
 			'We [left everything behind|fled our homes] in [the village|{place}].',
 			'[We have no|There is no] [water|food|shelter] here, [nothing|no help].',
@@ -154,7 +154,7 @@ export const HUMANITARIAN_TOPICS: readonly TopicSpec[] = [
 			'[Patients|Wounded men] [lie|rest] on [beds|stretchers|mattresses on the floor] [in a crowded room|in a tent|in a corridor] while [medics|nurses] [work|attend to them].',
 			'[Bandages|Drips|Medical supplies] [are|lie] [scattered|stacked] [around|on trolleys]; [a generator|an ambulance] [is|stands] [outside|at the entrance].'
 		],
-		audio: ['[Medical staff|Doctors] [talk|give instructions] [quickly|hurriedly] [over|amid] [patients\' cries|background noise].'],
+		audio: ["[Medical staff|Doctors] [talk|give instructions] [quickly|hurriedly] [over|amid] [patients' cries|background noise]."],
 		speech: [
 			'[We received|We have received] [twenty|thirty|dozens of] [wounded|casualties] since [the morning|last night].',
 			'We [need|are short of] [blood|medicine|fuel] for the generator.',

@@ -21,7 +21,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 		],
 		report: [
 			'The {f} [appears|seems] to [draw|gather] [several hundred|a few hundred|over a thousand] people, [mostly|predominantly] [men|young men], [in|on] [a square|a stadium|a main street] in {place}.',
-			'!The speaker\'s [message|remarks] [focuses|focus] on [local grievances|security|services|the conflict] in {admin} and [praises|credits] {sub}.',
+			"!The speaker's [message|remarks] [focuses|focus] on [local grievances|security|services|the conflict] in {admin} and [praises|credits] {sub}.",
 			'![Banners|Placards] [carry|show] slogans of {entity}, [suggesting|indicating] an organised rather than spontaneous {g}.'
 		],
 		visual: [
@@ -52,7 +52,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 		summary: [
 			'[Protesters|Demonstrators] [march|gather] in {place} during {af}, [chanting|holding banners] [against|about] [power cuts|insecurity|rising prices|recent arrests].',
 			'The {media} shows {af} in {place} [broken up|dispersed] [with|by] [tear gas|warning shots|baton charges].',
-			'!{Entity} [supporters|activists] [organise|lead] {af} [outside|near] [a government building|the governor\'s office|a market] in {place}.'
+			"!{Entity} [supporters|activists] [organise|lead] {af} [outside|near] [a government building|the governor's office|a market] in {place}."
 		],
 		report: [
 			'The {f} [draws|gathers] [several hundred|a few hundred|dozens of] people; [women|students|traders] are [prominent|visible] among them.',
@@ -63,9 +63,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 			'[Protesters|Demonstrators] [walk|march] [down a main road|through a market|past shuttered shops] [holding|carrying] [placards|flags|banners].',
 			'[Smoke|Tear gas|Smoke from burning tyres] [drifts across|fills] the street [as|while] people [run|scatter].'
 		],
-		audio: [
-			'[Chanting|Slogans] and [whistles|car horns] [fill|dominate] the soundtrack; [pops|bangs] are heard [later|towards the end].'
-		],
+		audio: ['[Chanting|Slogans] and [whistles|car horns] [fill|dominate] the soundtrack; [pops|bangs] are heard [later|towards the end].'],
 		speech: [
 			'[Where is the electricity?|Where is our water?|Release our sons!]',
 			'We will stay here until [they listen|our demands are met].',
@@ -96,9 +94,7 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 			'[Men|Youths] [queue|wait] at [a table|a desk] where [recruiters|officials] [write names|take photographs].',
 			'![A banner|A poster] [with|showing] the emblem of {entity} [hangs|is fixed] behind the [desk|table].'
 		],
-		audio: [
-			'A [loudspeaker|megaphone] [repeats|broadcasts] the [appeal|call] [over|above] [music|anthems|street noise].'
-		],
+		audio: ['A [loudspeaker|megaphone] [repeats|broadcasts] the [appeal|call] [over|above] [music|anthems|street noise].'],
 		speech: [
 			'[Join|Join us], [defend|protect] {place} and your families.',
 			'![Registration|The registration] is open at the [office|centre] of {sub}.',
@@ -123,15 +119,13 @@ export const PUBLIC_LIFE_TOPICS: readonly TopicSpec[] = [
 		report: [
 			'[{N}|Several] [coffins|bodies] are [visible|shown]; [speakers|mourners] [name|identify] the dead as [members of {sub}|civilians|residents of {place}].',
 			'The {g} [follows|comes after] [reported|claimed] [strikes|clashes] in {admin} in the days before {date}.',
-			'![Flags|Banners] of {entity} [draped over|on] the coffins [show|indicate] the group\'s [claim|role].'
+			"![Flags|Banners] of {entity} [draped over|on] the coffins [show|indicate] the group's [claim|role]."
 		],
 		visual: [
 			'[Men|Mourners] [carry|lift] [coffins draped in flags|shrouded bodies] [through a narrow street|towards a cemetery|across a square].',
 			'[Women|Family members] [weep|grieve] [at a doorway|by a grave]; [freshly dug graves are|a freshly dug grave is] visible.'
 		],
-		audio: [
-			'[Prayers|Wailing|Lamentation] and [chanting|slogans] [are audible|can be heard]; [celebratory|mourning] gunfire sounds [once|twice].'
-		],
+		audio: ['[Prayers|Wailing|Lamentation] and [chanting|slogans] [are audible|can be heard]; [celebratory|mourning] gunfire sounds [once|twice].'],
 		speech: [
 			'[They died|He died] [defending|protecting] {place}. We will not forget them.',
 			'[God have mercy|May God have mercy] on [our dead|the fallen].',

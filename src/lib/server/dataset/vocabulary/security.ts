@@ -179,7 +179,7 @@ export const SECURITY_TOPICS: readonly TopicSpec[] = [
 		],
 		report: [
 			'The {f} [appears|seems] to [host|hold] [{num}|around {num}] trainees, [several of whom|some of whom] appear [young|under eighteen].',
-			'![Instructors|Trainers] wear [insignia|badges] of {sub}, indicating the unit\'s role in [recruit training|force generation] for {entity}.',
+			"![Instructors|Trainers] wear [insignia|badges] of {sub}, indicating the unit's role in [recruit training|force generation] for {entity}.",
 			'Terrain and vegetation [match|are consistent with] [the hills|the plains|the scrubland] around {place}, although the exact site could not be [confirmed|verified].',
 			'Releases of this kind typically [accompany|precede] [recruitment drives|new offensives] and are [aimed at|meant for] [local audiences|supporters].'
 		],
@@ -254,7 +254,7 @@ export const SECURITY_TOPICS: readonly TopicSpec[] = [
 			'[Armed|Masked] men [lead|push] [blindfolded|handcuffed] detainees [down a street|into a pickup truck|through a doorway].',
 			'[Residents|Onlookers] watch from [doorways|balconies|a distance] as the {f} [takes place|unfolds].'
 		],
-		audio: ['Shouted orders and [a woman\'s|bystanders\'] [protests|cries] are audible.'],
+		audio: ["Shouted orders and [a woman's|bystanders'] [protests|cries] are audible."],
 		speech: [
 			'Hands up! Everybody [out|on the ground]!',
 			'[These men|They] are [wanted|accused] of [working with the enemy|smuggling].',

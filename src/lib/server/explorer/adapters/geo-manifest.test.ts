@@ -7,7 +7,17 @@ import { ShapeError } from './shape';
 const json = {
 	status: 'ok',
 	items: [
-		{ uuid: 'a1', primary_id: 7, primary_date: '2024-05-01', entity: 'Org', primary_country: 'Sudan', second_geo_layer: 'Khartoum', title: 'One', dominant_lat: 15.5, dominant_long: 32.5 },
+		{
+			uuid: 'a1',
+			primary_id: 7,
+			primary_date: '2024-05-01',
+			entity: 'Org',
+			primary_country: 'Sudan',
+			second_geo_layer: 'Khartoum',
+			title: 'One',
+			dominant_lat: 15.5,
+			dominant_long: 32.5
+		},
 		{ uuid: 'b2', primary_id: 6, primary_date: '2024-04-30', dominant_lat: -1, dominant_long: 36.8 },
 		{ primary_id: 5, dominant_lat: 0, dominant_long: 0 }
 	],

@@ -81,11 +81,31 @@ function itemsOfColumns(raw: Record<string, unknown>): { items: GeoItem[]; dropp
 
 function decodeItem(entry: Record<string, unknown>): GeoItem | undefined {
 	if (typeof entry.uuid !== 'string') return undefined;
-	return itemOf(entry.uuid, coordinate(entry.dominant_lat), coordinate(entry.dominant_long), entry.primary_date, entry.primary_country, entry.entity, entry.primary_id, entry.second_geo_layer, entry.title);
+	return itemOf(
+		entry.uuid,
+		coordinate(entry.dominant_lat),
+		coordinate(entry.dominant_long),
+		entry.primary_date,
+		entry.primary_country,
+		entry.entity,
+		entry.primary_id,
+		entry.second_geo_layer,
+		entry.title
+	);
 }
 
 /** One item, each optional field kept only when it has the right type (positional: this runs a million times a walk). */
-function itemOf(uuid: string, lat: number, lon: number, date: unknown, country: unknown, entity: unknown, primaryId: unknown, area: unknown, title: unknown): GeoItem {
+function itemOf(
+	uuid: string,
+	lat: number,
+	lon: number,
+	date: unknown,
+	country: unknown,
+	entity: unknown,
+	primaryId: unknown,
+	area: unknown,
+	title: unknown
+): GeoItem {
 	const item: GeoItem = { uuid, lat, lon };
 	if (typeof date === 'string') item.date = date;
 	if (typeof country === 'string') item.country = country;

@@ -45,7 +45,10 @@ const figures = z.looseObject({
 	kind: z.enum(['count', 'rank', 'trend', 'compare']),
 	dimension: optionalText,
 	total: z.number().int(),
-	groups: z.array(z.object({ label: z.string(), count: z.number().int() })).optional().catch(undefined),
+	groups: z
+		.array(z.object({ label: z.string(), count: z.number().int() }))
+		.optional()
+		.catch(undefined),
 	period: z.object({ from: z.string().nullable(), to: z.string().nullable() }).optional().catch(undefined)
 });
 
@@ -55,24 +58,22 @@ export function decodeInterpretation(body: unknown): Interpretation | undefined 
 	const { parts, filters, searched_text, ignored_groups } = parsed.data;
 	const places = filters.places ?? (filters.country ? [{ country: filters.country }] : []);
 	return {
-		parts: parts.map(
-			(p): UnderstoodPart => ({
-				kind: p.kind,
-				group: p.group,
-				text: p.text,
-				label: p.label,
-				status: p.status,
-				reason: p.reason,
-				value: p.value,
-				country: p.country,
-				date_from: p.date_from,
-				date_to: p.date_to,
-				fromEarlierQuestion: p.from_earlier_question,
-				...(p.in_data === false ? { inData: false as const } : {}),
-				...(p.note ? { note: p.note } : {}),
-				...(p.excluded ? { excluded: true as const } : {})
-			})
-		),
+		parts: parts.map((p): UnderstoodPart => ({
+			kind: p.kind,
+			group: p.group,
+			text: p.text,
+			label: p.label,
+			status: p.status,
+			reason: p.reason,
+			value: p.value,
+			country: p.country,
+			date_from: p.date_from,
+			date_to: p.date_to,
+			fromEarlierQuestion: p.from_earlier_question,
+			...(p.in_data === false ? { inData: false as const } : {}),
+			...(p.note ? { note: p.note } : {}),
+			...(p.excluded ? { excluded: true as const } : {})
+		})),
 		filters: {
 			countries: [...new Set(places.map((p) => p.country))],
 			entities: filters.entities ?? (filters.entity ? [filters.entity] : []),

@@ -39,17 +39,26 @@ async function* streamAfter(snapshot: Snapshot, base: Version | null, read: Segm
 	// come first (as they do when the parts are walked at once).
 	const parts = okParts(snapshot).map(([part, state]) => {
 		const from = base ? (base.segments[part] ?? 0) : 0;
-		return { part, total: state.total, received: base ? (base.records[part] ?? 0) : 0, segments: state.segments.slice(from).reverse(), frames: [] as Uint8Array[] };
+		return {
+			part,
+			total: state.total,
+			received: base ? (base.records[part] ?? 0) : 0,
+			segments: state.segments.slice(from).reverse(),
+			frames: [] as Uint8Array[]
+		};
 	});
 	let received = 0;
-	for (let active = parts; active.length > 0; ) {
+	for (let active = parts; active.length > 0;) {
 		const next: typeof parts = [];
 		for (const p of active) {
 			while (p.frames.length === 0 && p.segments.length > 0) p.frames = splitFrames(await read(p.segments.shift()!));
 			const frame = p.frames.shift();
 			if (!frame) {
 				// The part's current total even when nothing of it is new (it counts items a map cannot draw too).
-				yield concat([encodeControl({ type: 'progress', part: p.part, received: p.received, total: p.total }), encodeControl({ type: 'part-done', part: p.part, received: p.received })]);
+				yield concat([
+					encodeControl({ type: 'progress', part: p.part, received: p.received, total: p.total }),
+					encodeControl({ type: 'part-done', part: p.part, received: p.received })
+				]);
 				continue;
 			}
 			const n = batchRecords(frame);
@@ -67,7 +76,7 @@ async function* streamAfter(snapshot: Snapshot, base: Version | null, read: Segm
 export function splitFrames(bytes: Uint8Array): Uint8Array[] {
 	const frames: Uint8Array[] = [];
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-	for (let at = 0; at < bytes.byteLength; ) {
+	for (let at = 0; at < bytes.byteLength;) {
 		const end = at + FRAME_HEADER_BYTES + view.getUint32(at + 1, true);
 		if (end > bytes.byteLength) throw new Error('stream cache: a segment ends inside a frame');
 		frames.push(bytes.subarray(at, end));
@@ -80,4 +89,3 @@ export function splitFrames(bytes: Uint8Array): Uint8Array[] {
 export function batchRecords(frame: Uint8Array): number {
 	return new DataView(frame.buffer, frame.byteOffset, frame.byteLength).getUint32(FRAME_HEADER_BYTES + 4, true);
 }
-

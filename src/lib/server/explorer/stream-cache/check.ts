@@ -10,7 +10,8 @@ import { ServiceError } from '../errors';
 import { RecordNamings, type RecordNaming } from '../record-naming';
 import { sameItem, WINDOW, windowItem, type PartState, type Snapshot } from './snapshot';
 
-export type PartCheck = { state: 'ok'; total: number; window: GeoItem[]; naming: RecordNaming } | { state: 'refused'; status: number; code?: string; message: string };
+export type PartCheck =
+	{ state: 'ok'; total: number; window: GeoItem[]; naming: RecordNaming } | { state: 'refused'; status: number; code?: string; message: string };
 
 export type HeadCheck = Map<PartId, PartCheck>;
 

@@ -122,7 +122,10 @@ export class StreamCache {
 	/** A new version with the manifests' new records; null: walk again; 'moved': another process committed first. */
 	private async refresh(entry: string, snapshot: Snapshot, check: HeadCheck, client: ServiceClient): Promise<Snapshot | null | 'moved'> {
 		// Not the load's signal: other loads wait for this refresh, whoever started it.
-		const news = await findNews(client, snapshot, check, new AbortController().signal).catch((error: Error) => ({ kind: 'walk' as const, reason: error.message }));
+		const news = await findNews(client, snapshot, check, new AbortController().signal).catch((error: Error) => ({
+			kind: 'walk' as const,
+			reason: error.message
+		}));
 		if (news.kind === 'walk') return null;
 		const encoder = new StreamEncoder(snapshot.dictionaries);
 		const frames: Uint8Array[] = [];
@@ -138,7 +141,13 @@ export class StreamCache {
 				}
 			}
 			offset += segment.length;
-			states[part] = { ...state, total: found.total, window: found.window, records: state.records + found.records.length, segments: segment.records > 0 ? [...state.segments, segment] : state.segments };
+			states[part] = {
+				...state,
+				total: found.total,
+				window: found.window,
+				records: state.records + found.records.length,
+				segments: segment.records > 0 ? [...state.segments, segment] : state.segments
+			};
 		}
 		const dictionaries = encoder.dictionaries();
 		const next: Snapshot = {
@@ -195,7 +204,9 @@ export class StreamCache {
 		const key = `${entry}-${currentVersion(snapshot).id}`;
 		let running = this.compressing.get(key);
 		if (!running) {
-			const brotli = zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: STORED_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: snapshot.framesBytes } });
+			const brotli = zlib.createBrotliCompress({
+				params: { [zlib.constants.BROTLI_PARAM_QUALITY]: STORED_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: snapshot.framesBytes }
+			});
 			const source = Readable.from(wholeStream(snapshot, (s) => this.store.readSegment(entry, snapshot.lineage, s)));
 			source.on('error', (error) => brotli.destroy(error));
 			running = this.store
@@ -235,7 +246,10 @@ async function* fileChunks(file: string): AsyncGenerator<Uint8Array> {
 let shared: { dir: string; cache: StreamCache; secret: Buffer } | undefined;
 
 /** This process's stream cache for these settings; null when it is turned off (STREAM_CACHE_MB=0). */
-export function streamCacheOf(settings: { streamCache: { dir: string; maxBytes: number; maxAgeSeconds: number } }, now: () => number): { cache: StreamCache; secret: Buffer } | null {
+export function streamCacheOf(
+	settings: { streamCache: { dir: string; maxBytes: number; maxAgeSeconds: number } },
+	now: () => number
+): { cache: StreamCache; secret: Buffer } | null {
 	if (settings.streamCache.maxBytes === 0) return null;
 	const dir = settings.streamCache.dir;
 	if (shared?.dir !== dir) {

@@ -187,7 +187,13 @@ export class LiveWalk {
  */
 function sharedError(event: Extract<WalkEvent, { type: 'error' }>): ControlMessage {
 	if (event.status !== 401 || !event.part) return event;
-	return { type: 'error', part: event.part, status: 502, code: 'shared_walk_failed', message: `Loading the ${label(event.part)} records failed: the service stopped accepting the key of the load this one shared a walk with. Reload to try again.` };
+	return {
+		type: 'error',
+		part: event.part,
+		status: 502,
+		code: 'shared_walk_failed',
+		message: `Loading the ${label(event.part)} records failed: the service stopped accepting the key of the load this one shared a walk with. Reload to try again.`
+	};
 }
 
 /** The walk found what the check had seen: the same total and newest items, every item counted, none without a uuid. */

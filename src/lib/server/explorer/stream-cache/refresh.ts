@@ -42,7 +42,13 @@ export async function findNews(client: ServiceClient, snapshot: Snapshot, check:
 	return { kind: 'news', parts };
 }
 
-async function partNews(client: ServiceClient, part: PartId, state: OkPart, now: Extract<PartCheck, { state: 'ok' }>, signal: AbortSignal): Promise<PartNews | string> {
+async function partNews(
+	client: ServiceClient,
+	part: PartId,
+	state: OkPart,
+	now: Extract<PartCheck, { state: 'ok' }>,
+	signal: AbortSignal
+): Promise<PartNews | string> {
 	if (now.naming !== state.naming) return 'its records are named another way';
 	const added = now.total - state.total;
 	if (added < 0) return `its total fell from ${state.total} to ${now.total}`;

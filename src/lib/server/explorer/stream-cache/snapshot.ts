@@ -90,7 +90,16 @@ export function okParts(snapshot: Snapshot): [PartId, OkPart][] {
 
 /** The same item as far as the map and the cache are concerned: every field the stream carries (titles are not). */
 export function sameItem(a: GeoItem, b: GeoItem): boolean {
-	return a.uuid === b.uuid && a.primaryId === b.primaryId && a.date === b.date && a.lat === b.lat && a.lon === b.lon && a.country === b.country && a.entity === b.entity && a.area === b.area;
+	return (
+		a.uuid === b.uuid &&
+		a.primaryId === b.primaryId &&
+		a.date === b.date &&
+		a.lat === b.lat &&
+		a.lon === b.lon &&
+		a.country === b.country &&
+		a.entity === b.entity &&
+		a.area === b.area
+	);
 }
 
 /** An item as the cache keeps it: without its title (the stream does not carry it). */
@@ -107,5 +116,11 @@ export function versionOf(id: string, at: number, states: Snapshot['states'], di
 		segments[part] = state.segments.length;
 		records[part] = state.records;
 	}
-	return { id, at, segments, records, dictionary: { country: dictionaries.country.length, entity: dictionaries.entity.length, area: dictionaries.area.length } };
+	return {
+		id,
+		at,
+		segments,
+		records,
+		dictionary: { country: dictionaries.country.length, entity: dictionaries.entity.length, area: dictionaries.area.length }
+	};
 }

@@ -201,7 +201,11 @@ export class StreamCacheStore {
 	}
 
 	private async removeUnnamed(entry: string, snapshot: Snapshot): Promise<void> {
-		const named = new Set([`${entry}.json`, path.basename(this.framesPath(entry, snapshot.lineage)), path.basename(this.compressedPath(entry, snapshot.versions[snapshot.versions.length - 1].id))]);
+		const named = new Set([
+			`${entry}.json`,
+			path.basename(this.framesPath(entry, snapshot.lineage)),
+			path.basename(this.compressedPath(entry, snapshot.versions[snapshot.versions.length - 1].id))
+		]);
 		for (const name of await this.filesOf(entry)) {
 			if (!named.has(name) && !name.endsWith('.tmp') && !name.endsWith('.lock')) await fsp.rm(path.join(this.dir, name), { force: true });
 		}

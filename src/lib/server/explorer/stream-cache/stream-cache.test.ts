@@ -52,12 +52,23 @@ interface Loaded {
 	bytes: number;
 }
 
-async function load(c: { cache: StreamCache; secret: Buffer }, options: { key?: string; since?: string | null; brotli?: boolean; settle?: false } = {}): Promise<Loaded> {
+async function load(
+	c: { cache: StreamCache; secret: Buffer },
+	options: { key?: string; since?: string | null; brotli?: boolean; settle?: false } = {}
+): Promise<Loaded> {
 	const key = options.key ?? KEY;
 	const connection = { origin: 'remote' as const, baseUrl: fake.url, apiKey: key };
 	const client = new ServiceClient({ baseUrl: fake.url, apiKey: key, pacer: new Pacer(), retry: { baseMs: 20, capMs: 100, attempts: 2 } });
 	const scope = (await streamScope(c.secret, connection, client, PARTS))!;
-	const opened = await c.cache.open({ scope, client, parts: PARTS, source: 'remote', since: options.since ?? null, brotli: options.brotli ?? false, signal: new AbortController().signal });
+	const opened = await c.cache.open({
+		scope,
+		client,
+		parts: PARTS,
+		source: 'remote',
+		since: options.since ?? null,
+		brotli: options.brotli ?? false,
+		signal: new AbortController().signal
+	});
 	const records = new Map<PartId, string[]>(PARTS.map((p) => [p, []]));
 	const controls: ControlMessage[] = [];
 	if (!opened) return { served: 'none', records, controls, version: undefined, base: undefined, bytes: 0 };
@@ -106,7 +117,7 @@ function expectSameSets(actual: Map<PartId, string[]>, expected: Map<PartId, str
 const geoRequests = () => fake.requests.length;
 
 describe('stream cache', () => {
-	it('walks once, then serves every later load from its copy, exactly the service\'s records', async () => {
+	it("walks once, then serves every later load from its copy, exactly the service's records", async () => {
 		fake = await startFakeService({ 'icd/videos': 450, 'icd/images': 120, 'icdb/videos': 0, 'icdb/images': 301 });
 		const c = newCache();
 		const first = await load(c);
@@ -273,7 +284,9 @@ describe('stream cache', () => {
 		fake = await startFakeService({ 'icd/videos': 50, 'icd/images': 10, 'icdb/videos': 10, 'icdb/images': 10 });
 		const c = newCache();
 		await load(c);
-		fake.script((req) => (req.limit === 16 ? { status: 429, headers: { 'retry-after': '5' }, body: problemBody(429, 'rate_limited', 'slow down') } : undefined));
+		fake.script((req) =>
+			req.limit === 16 ? { status: 429, headers: { 'retry-after': '5' }, body: problemBody(429, 'rate_limited', 'slow down') } : undefined
+		);
 		const started = performance.now();
 		expect((await load(c)).served).toBe('none');
 		// Not after waiting the 5 s asked for: at the first 429.
@@ -282,12 +295,19 @@ describe('stream cache', () => {
 
 	it('reports a part the key may not see as a walk would, and keeps it so', async () => {
 		fake = await startFakeService({ 'icd/videos': 50, 'icd/images': 10, 'icdb/videos': 10, 'icdb/images': 10 });
-		fake.script((req) => (req.part.startsWith('icdb/') ? { status: 403, body: problemBody(403, 'forbidden', 'This key is not permitted to use the ICDB dataset.') } : undefined));
+		fake.script((req) =>
+			req.part.startsWith('icdb/') ? { status: 403, body: problemBody(403, 'forbidden', 'This key is not permitted to use the ICDB dataset.') } : undefined
+		);
 		const c = newCache();
 		for (const served of ['walk', 'whole']) {
 			const l = await load(c);
 			expect(l.served).toBe(served);
-			expect(l.controls.filter((m) => m.type === 'error').map((m) => (m as { part: string }).part).sort()).toEqual(['icdb/image', 'icdb/video']);
+			expect(
+				l.controls
+					.filter((m) => m.type === 'error')
+					.map((m) => (m as { part: string }).part)
+					.sort()
+			).toEqual(['icdb/image', 'icdb/video']);
 			expect(l.records.get('icdb/video')).toEqual([]);
 			expectSameSets(l.records, serviceRecords(), ['icd/video', 'icd/image']);
 		}

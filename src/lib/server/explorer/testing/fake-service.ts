@@ -27,10 +27,7 @@ export interface FakeRequest {
 
 /** What a script makes of a request: undefined serves the page normally. */
 export type FakeAction =
-	| undefined
-	| { status: number; headers?: Record<string, string>; body?: unknown; text?: string }
-	| { reset: true }
-	| { delayMs: number };
+	undefined | { status: number; headers?: Record<string, string>; body?: unknown; text?: string } | { reset: true } | { delayMs: number };
 
 export interface FakeService {
 	url: string;
@@ -163,7 +160,10 @@ export async function startFakeService(perPart: Record<string, number>, options:
 			return fresh;
 		},
 		remove(part, uuid) {
-			data.set(part, (data.get(part) ?? []).filter((r) => r.uuid !== uuid));
+			data.set(
+				part,
+				(data.get(part) ?? []).filter((r) => r.uuid !== uuid)
+			);
 		},
 		modify(part, uuid, change) {
 			data.set(part, (data.get(part) ?? []).map((r) => (r.uuid === uuid ? { ...r, ...change } : r)).sort(newestFirst));
@@ -189,7 +189,12 @@ function serve(res: http.ServerResponse, records: FakeRecord[], req: FakeRequest
 	const last = items.at(-1);
 	const more = start + req.limit < records.length;
 	const next_cursor = more && last ? Buffer.from(JSON.stringify({ date: last.primary_date, id: last.primary_id })).toString('base64url') : null;
-	send(res, 200, { status: 'ok', items, itemsReceived: items.length, itemsTotal: records.length, limit: req.limit, next_cursor }, { ratelimit: '"burst";r=50;t=1' });
+	send(
+		res,
+		200,
+		{ status: 'ok', items, itemsReceived: items.length, itemsTotal: records.length, limit: req.limit, next_cursor },
+		{ ratelimit: '"burst";r=50;t=1' }
+	);
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -76,16 +76,16 @@ export async function createKey(sql: Sql, spec: NewKey, now: number): Promise<{ 
 		`INSERT INTO api_keys (id, name, hash, datasets, features, entities, rate, burst, credits, created_at)
 		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		[
-		id,
-		spec.name,
-		hashKey(key),
-		JSON.stringify(spec.datasets ?? [...DATASETS]),
-		JSON.stringify(spec.features ?? [...FEATURES]),
-		spec.entities && spec.entities.length > 0 ? JSON.stringify(spec.entities) : null,
-		spec.rate,
-		spec.burst,
-		spec.credits,
-		now
+			id,
+			spec.name,
+			hashKey(key),
+			JSON.stringify(spec.datasets ?? [...DATASETS]),
+			JSON.stringify(spec.features ?? [...FEATURES]),
+			spec.entities && spec.entities.length > 0 ? JSON.stringify(spec.entities) : null,
+			spec.rate,
+			spec.burst,
+			spec.credits,
+			now
 		]
 	);
 	return { id, key };

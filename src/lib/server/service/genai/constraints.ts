@@ -15,7 +15,9 @@ export interface TurnConstraints {
 }
 
 export async function lastConstraints(sql: Sql, conversationId: string): Promise<TurnConstraints | null> {
-	const raw = await sql.pluck<string | null>('SELECT constraints FROM conversation_turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1', [conversationId]);
+	const raw = await sql.pluck<string | null>('SELECT constraints FROM conversation_turns WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1', [
+		conversationId
+	]);
 	if (!raw) return null;
 	try {
 		return JSON.parse(raw) as TurnConstraints;

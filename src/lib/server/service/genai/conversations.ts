@@ -25,12 +25,18 @@ export const newConversationId = () => `conv_${randomBytes(24).toString('base64u
 export const newResponseId = () => `resp_${randomBytes(16).toString('base64url')}`;
 
 export function unavailable(): ProblemError {
-	return new ProblemError('conversation_unavailable', 'This conversation is not available: it may have expired, been deleted, or belong to another key or dataset.');
+	return new ProblemError(
+		'conversation_unavailable',
+		'This conversation is not available: it may have expired, been deleted, or belong to another key or dataset.'
+	);
 }
 
 /** The caller's live conversation, or conversation_unavailable. */
 export async function findConversation(sql: Sql, id: string, keyId: string, dataset: Dataset, now: number): Promise<Conversation> {
-	const row = await sql.get<Conversation>('SELECT * FROM conversations WHERE id = ? AND key_id = ? AND dataset = ? AND expires_at > ? AND absolute_expires_at > ?', [id, keyId, dataset, now, now]);
+	const row = await sql.get<Conversation>(
+		'SELECT * FROM conversations WHERE id = ? AND key_id = ? AND dataset = ? AND expires_at > ? AND absolute_expires_at > ?',
+		[id, keyId, dataset, now, now]
+	);
 	if (!row) throw unavailable();
 	return row;
 }

@@ -9,7 +9,10 @@ import { ProblemError } from '../problems';
 export const TURN_CREDITS = 1;
 
 export function creditsExhausted(balance: number): ProblemError {
-	return new ProblemError('credits_exhausted', `A Domain GenAI turn costs ${TURN_CREDITS} credit${TURN_CREDITS === 1 ? '' : 's'}; this key has ${balance} left.`);
+	return new ProblemError(
+		'credits_exhausted',
+		`A Domain GenAI turn costs ${TURN_CREDITS} credit${TURN_CREDITS === 1 ? '' : 's'}; this key has ${balance} left.`
+	);
 }
 
 export async function balance(sql: Sql, key: ApiKey): Promise<number> {
@@ -24,7 +27,11 @@ export async function requireCredits(sql: Sql, key: ApiKey): Promise<void> {
 
 /** Takes the turn's credits; call inside the turn's transaction. Returns the new balance. */
 export async function charge(tx: Sql, key: ApiKey, responseId: string, now: number): Promise<number> {
-	const left = await tx.pluck<number>('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits', [TURN_CREDITS, key.id, TURN_CREDITS]);
+	const left = await tx.pluck<number>('UPDATE api_keys SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits', [
+		TURN_CREDITS,
+		key.id,
+		TURN_CREDITS
+	]);
 	if (left === undefined) throw creditsExhausted(await balance(tx, key));
 	await tx.run('INSERT INTO credit_ledger (key_id, response_id, credits, created_at) VALUES (?, ?, ?, ?)', [key.id, responseId, TURN_CREDITS, now]);
 	return left;

@@ -34,19 +34,13 @@ export function wordsNoSourceUses(topic: string, evidence: Evidence[]): string[]
 	return wanted.filter((t) => !used.has(t));
 }
 
-export async function gatherEvidence(
-	deps: ReadDeps,
-	key: ApiKey,
-	dataset: Dataset,
-	text: string,
-	filters: NlFilters,
-	topK: number
-): Promise<Evidence[]> {
+export async function gatherEvidence(deps: ReadDeps, key: ApiKey, dataset: Dataset, text: string, filters: NlFilters, topK: number): Promise<Evidence[]> {
 	let ranked = await retrieve(deps.sql, deps.settings, key, dataset, text, filters, { topK });
 	// A question whose words match nothing within its filters still has an answer: the newest
 	// records of those filters, scored 0 so that the answer calls the evidence thin.
 	const clause = await recordClause(deps.sql, key, filters);
-	const narrowed = filters.places || filters.country || filters.entity || filters.entities || filters.sub_entity || filters.date_from || filters.date_to || filters.exclude;
+	const narrowed =
+		filters.places || filters.country || filters.entity || filters.entities || filters.sub_entity || filters.date_from || filters.date_to || filters.exclude;
 	if (ranked.length === 0 && clause && narrowed) ranked = await newestMatching(deps.sql, dataset, filters, clause, topK);
 	if (ranked.length === 0) return [];
 	const ids = ranked.map((r) => r.recordId);
@@ -68,8 +62,16 @@ export async function withExamples(deps: ReadDeps, exampleIds: number[], retriev
 	const byId = new Map(rows.map((r) => [r.id!, r]));
 	const examples: Evidence[] = exampleIds
 		.filter((id) => byId.has(id))
-		.map((id) => ({ citation: 0, record: byId.get(id)!, section: 'summary', chunk: chunkText(byId.get(id)! as RecordRow & { id: number }, 'summary'), score: 0 }));
-	return [...examples, ...retrieved.filter((e) => !seen.has(e.record.id!))].slice(0, Math.max(topK, examples.length)).map((e, i) => ({ ...e, citation: i + 1 }));
+		.map((id) => ({
+			citation: 0,
+			record: byId.get(id)!,
+			section: 'summary',
+			chunk: chunkText(byId.get(id)! as RecordRow & { id: number }, 'summary'),
+			score: 0
+		}));
+	return [...examples, ...retrieved.filter((e) => !seen.has(e.record.id!))]
+		.slice(0, Math.max(topK, examples.length))
+		.map((e, i) => ({ ...e, citation: i + 1 }));
 }
 
 export function excerpt(text: string): string {

@@ -7,7 +7,11 @@ export interface Group {
 	citations: number[];
 }
 
-export const cite = (citations: number[], max = 3) => citations.slice(0, max).map((n) => `[${n}]`).join('');
+export const cite = (citations: number[], max = 3) =>
+	citations
+		.slice(0, max)
+		.map((n) => `[${n}]`)
+		.join('');
 
 /** Values by how many sources carry them, most first; ties by first citation. */
 export function groupBy(evidence: Evidence[], value: (e: Evidence) => string | null): Group[] {
@@ -43,6 +47,11 @@ export function trend(evidence: Evidence[]): string | null {
 	// Said of the sources and their own years, never of "recent" times: sources from 2014–2017
 	// are not recent however they are spread.
 	const span = `${years[0].value}–${years[years.length - 1].value}`;
-	const direction = late > early * 1.25 ? `more of them fall in the later years of ${span}` : early > late * 1.25 ? `more of them fall in the earlier years of ${span}` : `they are spread fairly evenly over ${span}`;
+	const direction =
+		late > early * 1.25
+			? `more of them fall in the later years of ${span}`
+			: early > late * 1.25
+				? `more of them fall in the earlier years of ${span}`
+				: `they are spread fairly evenly over ${span}`;
 	return `These sources by year: ${counts}; ${direction}.`;
 }

@@ -14,7 +14,8 @@ const records = (x: number) => `${n(x)} record${x === 1 ? '' : 's'}`;
 export function scopeText(interpretation: Interpretation, figures: Pick<Figures, 'period' | 'text_terms'>): string {
 	const f = interpretation.filters;
 	const bits: string[] = [];
-	const place = (p: NonNullable<typeof f.places>[number]) => ('area' in p ? `${p.area}, ${p.country}` : 'town' in p ? `within ${p.radius_km} km of ${p.town}, ${p.country}` : p.country);
+	const place = (p: NonNullable<typeof f.places>[number]) =>
+		'area' in p ? `${p.area}, ${p.country}` : 'town' in p ? `within ${p.radius_km} km of ${p.town}, ${p.country}` : p.country;
 	if (f.places?.length) bits.push(`in ${f.places.map(place).join(' or ')}`);
 	if (f.exclude?.places?.length) bits.push(`not in ${f.exclude.places.map(place).join(' or ')}`);
 	if (f.sub_entity) bits.push(`by ${f.sub_entity}`);
@@ -65,7 +66,10 @@ const DIMENSION_NAME: Record<string, [string, string]> = {
 export function figuresText(dataset: Dataset, figures: Figures, interpretation: Interpretation, evidence: Evidence[]): string {
 	const label = DATASET_LABEL[dataset];
 	const scope = scopeText(interpretation, figures);
-	const all = cite(evidence.map((e) => e.citation), 3);
+	const all = cite(
+		evidence.map((e) => e.citation),
+		3
+	);
 	const lines: string[] = [];
 	switch (figures.kind) {
 		case 'count':
@@ -89,7 +93,9 @@ export function figuresText(dataset: Dataset, figures: Figures, interpretation: 
 				.join('\n');
 			const top = groups[0];
 			const tie = groups[1]?.count === top.count ? ` (tied with ${groups[1].label})` : '';
-			lines.push(`The ${one} with the ${figures.order === 'least' ? 'fewest' : 'most'} records is ${top.label}${tie}, with ${records(top.count)} of ${n(figures.total)} in ${label} that this key may see (${scope}). By ${one}, ${groups.length > 5 ? `the first 5 of ${groups.length} ${many}` : `all ${groups.length} ${groups.length === 1 ? one : many}`}:\n${list}`);
+			lines.push(
+				`The ${one} with the ${figures.order === 'least' ? 'fewest' : 'most'} records is ${top.label}${tie}, with ${records(top.count)} of ${n(figures.total)} in ${label} that this key may see (${scope}). By ${one}, ${groups.length > 5 ? `the first 5 of ${groups.length} ${many}` : `all ${groups.length} ${groups.length === 1 ? one : many}`}:\n${list}`
+			);
 			lines.push('Records measure how much material there is, not how much happened: a group that films more of what it does counts more.');
 			break;
 		}
@@ -103,8 +109,13 @@ export function figuresText(dataset: Dataset, figures: Figures, interpretation: 
 			const list = groups.map((g) => `${g.label}: ${n(g.count)}${citationFor(evidence, (e) => value(e) === g.label)}`).join('; ');
 			const [first, last] = [groups[0], groups[groups.length - 1]];
 			const peak = [...groups].sort((a, b) => b.count - a.count)[0];
-			const change = first.count === 0 ? '' : ` From ${first.label} to ${last.label} the count went from ${n(first.count)} to ${n(last.count)} (${last.count >= first.count ? '+' : ''}${Math.round(((last.count - first.count) / first.count) * 100)} %).`;
-			lines.push(`${label} records per ${figures.dimension} (${scope}), ${n(figures.total)} in all: ${list}.${change} The highest ${figures.dimension} is ${peak.label} (${n(peak.count)}).`);
+			const change =
+				first.count === 0
+					? ''
+					: ` From ${first.label} to ${last.label} the count went from ${n(first.count)} to ${n(last.count)} (${last.count >= first.count ? '+' : ''}${Math.round(((last.count - first.count) / first.count) * 100)} %).`;
+			lines.push(
+				`${label} records per ${figures.dimension} (${scope}), ${n(figures.total)} in all: ${list}.${change} The highest ${figures.dimension} is ${peak.label} (${n(peak.count)}).`
+			);
 			break;
 		}
 		case 'compare': {
@@ -115,7 +126,10 @@ export function figuresText(dataset: Dataset, figures: Figures, interpretation: 
 			}
 			const sorted = [...groups].sort((a, b) => b.count - a.count);
 			const [hi, lo] = sorted;
-			const diff = hi.count === lo.count ? 'the same number' : `${n(hi.count - lo.count)} more for ${hi.label}${lo.count ? ` (${Math.round(((hi.count - lo.count) / lo.count) * 100)} % more)` : ''}`;
+			const diff =
+				hi.count === lo.count
+					? 'the same number'
+					: `${n(hi.count - lo.count)} more for ${hi.label}${lo.count ? ` (${Math.round(((hi.count - lo.count) / lo.count) * 100)} % more)` : ''}`;
 			lines.push(`${groups.map((g) => `${g.label}: ${records(g.count)}`).join('; ')} (${label}, that this key may see; ${scope}) ${all}. That is ${diff}.`);
 			break;
 		}

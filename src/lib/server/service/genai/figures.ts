@@ -80,7 +80,10 @@ async function tally(s: Scope, filters: NlFilters): Promise<Tally> {
 	const out: Tally = { total: 0, byComponent: {}, first: null, last: null };
 	for (const c of components(filters)) {
 		const q = await from(s, c, filters);
-		const row = (await s.sql.get<{ n: number; first: string | null; last: string | null }>(`SELECT count(*) AS n, min(r.primary_date) AS first, max(r.primary_date) AS last ${q.sql}`, q.params))!;
+		const row = (await s.sql.get<{ n: number; first: string | null; last: string | null }>(
+			`SELECT count(*) AS n, min(r.primary_date) AS first, max(r.primary_date) AS last ${q.sql}`,
+			q.params
+		))!;
 		out.total += row.n;
 		out.byComponent[c] = row.n;
 		if (row.first && (!out.first || row.first < out.first)) out.first = row.first;
@@ -99,12 +102,19 @@ async function byComponent(s: Scope, filters: NlFilters): Promise<Map<string, nu
  * Counts by one column and, from the same pass, the tally (total, per component, first and last
  * date): one read of the matching records where a tally and then a grouping read them twice.
  */
-async function groupedWithTally(s: Scope, filters: NlFilters, dimension: Exclude<RankDimension, 'component'>): Promise<{ counts: Map<string, number>; tally: Tally }> {
+async function groupedWithTally(
+	s: Scope,
+	filters: NlFilters,
+	dimension: Exclude<RankDimension, 'component'>
+): Promise<{ counts: Map<string, number>; tally: Tally }> {
 	const counts = new Map<string, number>();
 	const out: Tally = { total: 0, byComponent: {}, first: null, last: null };
 	for (const c of components(filters)) {
 		const q = await from(s, c, filters);
-		const rows = await s.sql.all<{ v: string | null; n: number; first: string; last: string }>(`SELECT ${COLUMN[dimension]} AS v, count(*) AS n, min(r.primary_date) AS first, max(r.primary_date) AS last ${q.sql} GROUP BY 1`, q.params);
+		const rows = await s.sql.all<{ v: string | null; n: number; first: string; last: string }>(
+			`SELECT ${COLUMN[dimension]} AS v, count(*) AS n, min(r.primary_date) AS first, max(r.primary_date) AS last ${q.sql} GROUP BY 1`,
+			q.params
+		);
 		out.byComponent[c] = 0;
 		for (const r of rows) {
 			if (r.v !== null) counts.set(r.v, (counts.get(r.v) ?? 0) + r.n);
@@ -146,7 +156,11 @@ function withValue(filters: NlFilters, part: ReadPart): NlFilters {
 	else {
 		const n = part.name!;
 		const place: PlaceFilter =
-			n.kind === 'country' ? { country: n.value } : n.kind === 'area' ? { country: n.country!, area: n.value } : { country: n.country!, town: n.value, lat: n.lat!, lon: n.lon!, radius_km: TOWN_RADIUS_KM };
+			n.kind === 'country'
+				? { country: n.value }
+				: n.kind === 'area'
+					? { country: n.country!, area: n.value }
+					: { country: n.country!, town: n.value, lat: n.lat!, lon: n.lon!, radius_km: TOWN_RADIUS_KM };
 		f.places = [place];
 		delete f.country;
 	}
@@ -161,7 +175,11 @@ function withinBucket(filters: NlFilters, label: string): NlFilters {
 	const [y, m] = label.split('-').map(Number);
 	const from = m ? `${label}-01` : `${y}-01-01`;
 	const to = m ? `${label}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}` : `${y}-12-31`;
-	return { ...filters, date_from: filters.date_from && filters.date_from > from ? filters.date_from : from, date_to: filters.date_to && filters.date_to < to ? filters.date_to : to };
+	return {
+		...filters,
+		date_from: filters.date_from && filters.date_from > from ? filters.date_from : from,
+		date_to: filters.date_to && filters.date_to < to ? filters.date_to : to
+	};
 }
 
 /** The newest record of one group of a figure: within its bucket for dates, else with its value. */
@@ -201,28 +219,53 @@ export async function countedAmong(sql: Sql, key: ApiKey, dataset: Dataset, filt
 }
 
 /** A record to cite for each of the first groups of a figure (the newest of each), or the newest overall. */
-export async function examplesFor(sql: Sql, key: ApiKey, dataset: Dataset, filters: NlFilters, figures: Figures, terms: string[], compared: ReadPart[]): Promise<Examples> {
+export async function examplesFor(
+	sql: Sql,
+	key: ApiKey,
+	dataset: Dataset,
+	filters: NlFilters,
+	figures: Figures,
+	terms: string[],
+	compared: ReadPart[]
+): Promise<Examples> {
 	const s: Scope = { sql, key, dataset, terms };
 	const groups = (figures.groups ?? []).filter((g) => g.count > 0).slice(0, EXAMPLE_GROUPS);
 	let pending: Promise<number | null>[];
-	if (figures.kind === 'rank' && figures.dimension !== 'component') pending = groups.map((g) => newestOfGroup(s, filters, figures.dimension as Exclude<RankDimension, 'component'>, g.label));
+	if (figures.kind === 'rank' && figures.dimension !== 'component')
+		pending = groups.map((g) => newestOfGroup(s, filters, figures.dimension as Exclude<RankDimension, 'component'>, g.label));
 	else if (figures.kind === 'rank') pending = groups.map((g) => newest(s, { ...filters, source_component: g.label as Component }));
 	else if (figures.kind === 'compare') pending = sidesOf(figures.dimension!, compared).map((p) => newest(s, withValue(filters, p)));
-	else if (figures.kind === 'trend') pending = [groups[0], groups[groups.length - 1]].filter(Boolean).map((g) => newestOfGroup(s, filters, figures.dimension as 'year' | 'month', g.label));
+	else if (figures.kind === 'trend')
+		pending = [groups[0], groups[groups.length - 1]].filter(Boolean).map((g) => newestOfGroup(s, filters, figures.dimension as 'year' | 'month', g.label));
 	else pending = [newest(s, filters)];
 	const ids = await Promise.all(pending);
 	return [...new Set(ids.filter((id): id is number => id !== null))];
 }
 
 function sidesOf(dimension: string, compared: ReadPart[]): ReadPart[] {
-	return compared.filter((p) => (dimension === 'date' ? p.kind === 'date' : dimension === 'country' ? ['country', 'area', 'town'].includes(p.kind) : p.kind === dimension));
+	return compared.filter((p) =>
+		dimension === 'date' ? p.kind === 'date' : dimension === 'country' ? ['country', 'area', 'town'].includes(p.kind) : p.kind === dimension
+	);
 }
 
-export async function computeFigures(sql: Sql, key: ApiKey, dataset: Dataset, filters: NlFilters, intent: Exclude<Intent, { kind: 'recent' | 'evidence' }>, terms: string[], compared: ReadPart[]): Promise<Figures> {
+export async function computeFigures(
+	sql: Sql,
+	key: ApiKey,
+	dataset: Dataset,
+	filters: NlFilters,
+	intent: Exclude<Intent, { kind: 'recent' | 'evidence' }>,
+	terms: string[],
+	compared: ReadPart[]
+): Promise<Figures> {
 	const s: Scope = { sql, key, dataset, terms };
 	// Ranks and trends count by a column in the same pass that gives the tally; a trend counts by
 	// month, which also gives the years, since its bucket depends on the period it finds.
-	const pass = intent.kind === 'rank' && intent.dimension !== 'component' ? await groupedWithTally(s, filters, intent.dimension) : intent.kind === 'trend' ? await groupedWithTally(s, filters, 'month') : null;
+	const pass =
+		intent.kind === 'rank' && intent.dimension !== 'component'
+			? await groupedWithTally(s, filters, intent.dimension)
+			: intent.kind === 'trend'
+				? await groupedWithTally(s, filters, 'month')
+				: null;
 	const all = pass?.tally ?? (await tally(s, filters));
 	const base = { total: all.total, by_component: all.byComponent, period: periodOf(filters, all), ...(terms.length ? { text_terms: terms } : {}) };
 	switch (intent.kind) {
@@ -235,7 +278,14 @@ export async function computeFigures(sql: Sql, key: ApiKey, dataset: Dataset, fi
 				.map(([label, count]) => ({ label, count }))
 				.sort((a, b) => sign * (b.count - a.count) || a.label.localeCompare(b.label))
 				.slice(0, RANK_LIMIT);
-			return { kind: 'rank', dimension: intent.dimension, groups, ...base, ...(intent.order === 'least' ? { order: 'least' as const } : {}), ...(intent.note ? { note: intent.note } : {}) };
+			return {
+				kind: 'rank',
+				dimension: intent.dimension,
+				groups,
+				...base,
+				...(intent.order === 'least' ? { order: 'least' as const } : {}),
+				...(intent.note ? { note: intent.note } : {})
+			};
 		}
 		case 'trend': {
 			const period = base.period;
@@ -252,7 +302,9 @@ export async function computeFigures(sql: Sql, key: ApiKey, dataset: Dataset, fi
 		}
 		case 'compare': {
 			const dimension = intent.dimension;
-			const groups = await Promise.all(sidesOf(dimension, compared).map(async (p) => ({ label: p.label, count: (await tally(s, withValue(filters, p))).total })));
+			const groups = await Promise.all(
+				sidesOf(dimension, compared).map(async (p) => ({ label: p.label, count: (await tally(s, withValue(filters, p))).total }))
+			);
 			return { kind: 'compare', dimension, groups, ...base, total: groups.reduce((n, g) => n + g.count, 0) };
 		}
 	}

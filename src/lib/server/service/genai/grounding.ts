@@ -37,12 +37,27 @@ function interpretationOf(reading: TurnReading): Interpretation {
 		filters: { ...i.filters, date_from: reading.recent.from, date_to: reading.recent.to },
 		parts: [
 			...i.parts,
-			{ kind: 'date', group: 'date', text: '', label: `latest records: ${reading.recent.from} to ${reading.recent.to}`, status: 'applied', reason: 'no period named: the most recent activity first', date_from: reading.recent.from, date_to: reading.recent.to }
+			{
+				kind: 'date',
+				group: 'date',
+				text: '',
+				label: `latest records: ${reading.recent.from} to ${reading.recent.to}`,
+				status: 'applied',
+				reason: 'no period named: the most recent activity first',
+				date_from: reading.recent.from,
+				date_to: reading.recent.to
+			}
 		]
 	};
 }
 
-export async function groundTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, body: TurnRequest & { top_k?: number }, previous: TurnConstraints | null): Promise<Grounding> {
+export async function groundTurn(
+	deps: ReadDeps,
+	key: ApiKey,
+	dataset: Dataset,
+	body: TurnRequest & { top_k?: number },
+	previous: TurnConstraints | null
+): Promise<Grounding> {
 	const reading = await readTurn(deps, key, dataset, body, previous);
 	const interpretation = interpretationOf(reading);
 	const topK = body.top_k ?? GENAI_DEFAULT_TOP_K;
@@ -62,7 +77,14 @@ export async function groundTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, 
 		} else {
 			const applied = reading.understood.reading.parts.filter((p, i) => reading.understood.interpretation.parts[i]?.status === 'applied' && !p.excluded);
 			figures = await computeFigures(deps.sql, key, dataset, reading.filters, reading.intent, reading.terms, applied);
-			const counted = await countedAmong(deps.sql, key, dataset, reading.filters, reading.terms, evidence.map((e) => e.record.id!));
+			const counted = await countedAmong(
+				deps.sql,
+				key,
+				dataset,
+				reading.filters,
+				reading.terms,
+				evidence.map((e) => e.record.id!)
+			);
 			evidence = await withExamples(
 				deps,
 				await examplesFor(deps.sql, key, dataset, reading.filters, figures, reading.terms, applied),

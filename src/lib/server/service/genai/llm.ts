@@ -31,7 +31,8 @@ export async function chat(config: Settings['llm'], messages: ChatMessage[], fet
 	const text = body.choices?.[0]?.message?.content;
 	if (typeof text !== 'string' || !text.trim()) throw new ProblemError('upstream_unavailable', 'The configured language model returned no answer.');
 	const u = body.usage;
-	const usage = u && Number.isInteger(u.prompt_tokens) && Number.isInteger(u.completion_tokens) ? { prompt: u.prompt_tokens!, output: u.completion_tokens! } : null;
+	const usage =
+		u && Number.isInteger(u.prompt_tokens) && Number.isInteger(u.completion_tokens) ? { prompt: u.prompt_tokens!, output: u.completion_tokens! } : null;
 	return { text, usage };
 }
 

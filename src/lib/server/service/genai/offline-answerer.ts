@@ -48,7 +48,10 @@ function overriddenText(i: Interpretation): string | null {
 
 /** The sentence of a chunk that shares most terms with the question; the first one otherwise. */
 function bestSentence(chunk: string, wanted: Set<string>): string {
-	const sentences = chunk.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter((s) => s.length > 20);
+	const sentences = chunk
+		.split(/(?<=[.!?])\s+|\n+/)
+		.map((s) => s.trim())
+		.filter((s) => s.length > 20);
 	let best = sentences[0] ?? chunk.trim();
 	let bestScore = -1;
 	for (const s of sentences) {
@@ -66,11 +69,14 @@ function sourcesSummary(input: AnswerInput): string[] {
 	const dates = [...evidence].sort((a, b) => a.record.primary_date.localeCompare(b.record.primary_date) || a.citation - b.citation);
 	const first = dates[0];
 	const latest = dates[dates.length - 1];
-	const what = input.aggregate ? `Examples: ${evidence.length} ${label} record${evidence.length === 1 ? '' : 's'} ${cite(all, evidence.length)}` : `${evidence.length} ${label} record${evidence.length === 1 ? '' : 's'} ${cite(all, evidence.length)} match the question most closely`;
+	const what = input.aggregate
+		? `Examples: ${evidence.length} ${label} record${evidence.length === 1 ? '' : 's'} ${cite(all, evidence.length)}`
+		: `${evidence.length} ${label} record${evidence.length === 1 ? '' : 's'} ${cite(all, evidence.length)} match the question most closely`;
 	lines.push(`${what}, dated from ${first.record.primary_date} [${first.citation}] to ${latest.record.primary_date} [${latest.citation}].`);
 	if (input.aggregate) return lines;
 	const places = groupBy(evidence, (e) => e.record.primary_country);
-	if (places.length) lines.push(`Where: ${listGroups(places)}${places.length > 3 ? `, and ${places.length - 3} other countr${places.length - 3 === 1 ? 'y' : 'ies'}` : ''}.`);
+	if (places.length)
+		lines.push(`Where: ${listGroups(places)}${places.length > 3 ? `, and ${places.length - 3} other countr${places.length - 3 === 1 ? 'y' : 'ies'}` : ''}.`);
 	const regions = groupBy(evidence, (e) => e.record.second_geo_layer);
 	if (regions.length > 1) lines.push(`The most frequent areas are ${listGroups(regions, 2)}.`);
 	const entities = groupBy(evidence, (e) => e.record.entity);
@@ -92,11 +98,14 @@ export function composeAnswer(input: AnswerInput): string {
 	if (overridden) lines.push(overridden);
 	const absence = absenceText(input.interpretation);
 	if (absence) lines.push(absence);
-	if (input.recent && evidence.length) lines.push(`The question names no period: this covers the most recent records that match, from ${input.recent.from} to ${input.recent.to}.`);
+	if (input.recent && evidence.length)
+		lines.push(`The question names no period: this covers the most recent records that match, from ${input.recent.from} to ${input.recent.to}.`);
 	if (input.facts) lines.push(input.facts);
 	if (evidence.length === 0) {
 		if (!input.facts) {
-			lines.push(`No ${label} record that this key may see matches the question${understood ? ` (${understood})` : ''}. The evidence is too thin to answer; try other wording or remove a filter. An empty result does not prove that no such material exists.`);
+			lines.push(
+				`No ${label} record that this key may see matches the question${understood ? ` (${understood})` : ''}. The evidence is too thin to answer; try other wording or remove a filter. An empty result does not prove that no such material exists.`
+			);
 			if (input.latestOutside) lines.push(`Outside that period, the latest record that matches the rest of the question is dated ${input.latestOutside}.`);
 		}
 		return lines.join('\n\n');

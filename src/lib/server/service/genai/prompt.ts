@@ -56,7 +56,10 @@ export function buildMessages(dataset: Dataset, question: string, evidence: Evid
 		context.facts && `Figures computed over every record the key may see (exact; state them as given, with what they count):\n${context.facts}`
 	].filter(Boolean);
 	return [
-		{ role: 'system', content: `${INSTRUCTIONS.replace('{label}', DATASET_LABEL[dataset])}${extra.length ? `\n\n${extra.join('\n\n')}` : ''}\n\nSources:\n${sources || '(none matched)'}` },
+		{
+			role: 'system',
+			content: `${INSTRUCTIONS.replace('{label}', DATASET_LABEL[dataset])}${extra.length ? `\n\n${extra.join('\n\n')}` : ''}\n\nSources:\n${sources || '(none matched)'}`
+		},
 		...history.flatMap((t): ChatMessage[] => [
 			{ role: 'user', content: t.question },
 			{ role: 'assistant', content: t.answer }

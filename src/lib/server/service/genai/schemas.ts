@@ -9,25 +9,33 @@ export const GENAI_DEFAULT_TOP_K = 8;
 export const GENAI_MAX_TOP_K = 50;
 export const GENAI_MAX_QUESTION = 4000;
 
-export const genaiRequest = z.strictObject({
-	question: question(GENAI_MAX_QUESTION),
-	conversation_id: z.string().min(1).max(200).optional().describe('opaque, from the preceding successful turn; omit on the first turn'),
-	primary_country: filterText.optional().describe('focuses retrieval on records of this country'),
-	entity: filterText.optional().describe('focuses retrieval on records of this entity'),
-	top_k: z.number().int().min(1).max(GENAI_MAX_TOP_K).optional().describe(`most sources to use (default ${GENAI_DEFAULT_TOP_K})`),
-	date_from: isoDate.optional().describe('(addition) limits the turn to records from this date; the question can narrow it'),
-	date_to: isoDate.optional().describe('(addition) limits the turn to records up to this date; the question can narrow it'),
-	source_component: z.enum(['video', 'image']).optional().describe('(addition) limits the turn to one component'),
-	ignore: ignoreGroups.optional()
-}).superRefine(dateRange);
+export const genaiRequest = z
+	.strictObject({
+		question: question(GENAI_MAX_QUESTION),
+		conversation_id: z.string().min(1).max(200).optional().describe('opaque, from the preceding successful turn; omit on the first turn'),
+		primary_country: filterText.optional().describe('focuses retrieval on records of this country'),
+		entity: filterText.optional().describe('focuses retrieval on records of this entity'),
+		top_k: z.number().int().min(1).max(GENAI_MAX_TOP_K).optional().describe(`most sources to use (default ${GENAI_DEFAULT_TOP_K})`),
+		date_from: isoDate.optional().describe('(addition) limits the turn to records from this date; the question can narrow it'),
+		date_to: isoDate.optional().describe('(addition) limits the turn to records up to this date; the question can narrow it'),
+		source_component: z.enum(['video', 'image']).optional().describe('(addition) limits the turn to one component'),
+		ignore: ignoreGroups.optional()
+	})
+	.superRefine(dateRange);
 export type GenaiRequest = z.output<typeof genaiRequest>;
 
 const figures = z
 	.object({
 		kind: z.enum(['count', 'rank', 'trend', 'compare']),
-		dimension: z.enum(['entity', 'sub_entity', 'country', 'area', 'town', 'year', 'month', 'component', 'date']).optional().describe('rank: what is ranked; trend: the bucket; compare: what is compared'),
+		dimension: z
+			.enum(['entity', 'sub_entity', 'country', 'area', 'town', 'year', 'month', 'component', 'date'])
+			.optional()
+			.describe('rank: what is ranked; trend: the bucket; compare: what is compared'),
 		total: z.number().int().describe('records within every filter that the key may see (compare: all compared values together)'),
-		groups: z.array(z.object({ label: z.string(), count: z.number().int() })).optional().describe('rank: most first (fewest first with order "least"); trend: in time order; compare: in the order the question names them'),
+		groups: z
+			.array(z.object({ label: z.string(), count: z.number().int() }))
+			.optional()
+			.describe('rank: most first (fewest first with order "least"); trend: in time order; compare: in the order the question names them'),
 		order: z.literal('least').optional().describe('rank: the question asked for the fewest, and groups are fewest first'),
 		by_component: z.object({ video: z.number().int().optional(), image: z.number().int().optional() }),
 		period: z.object({ from: z.string().nullable(), to: z.string().nullable() }).describe('the dates covered'),

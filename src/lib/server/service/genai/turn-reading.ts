@@ -53,7 +53,11 @@ function unrecognisedNames(question: string, rest: string, dataset: Dataset): st
 async function latestDate(deps: ReadDeps, key: ApiKey, dataset: Dataset, filters: NlFilters): Promise<string | null> {
 	const clause = await recordClause(deps.sql, key, filters);
 	const where = `r.dataset = ? AND r.component = ?${clause ? ` AND ${clause.sql}` : ''}`;
-	const latest = await Promise.all(components(filters).map((c) => deps.sql.pluck<string | null>(`SELECT max(r.primary_date) FROM records r WHERE ${where}`, [dataset, c, ...(clause?.params ?? [])])));
+	const latest = await Promise.all(
+		components(filters).map((c) =>
+			deps.sql.pluck<string | null>(`SELECT max(r.primary_date) FROM records r WHERE ${where}`, [dataset, c, ...(clause?.params ?? [])])
+		)
+	);
 	return (
 		latest
 			.filter((d): d is string => Boolean(d))
@@ -76,7 +80,14 @@ async function latestPeriod(deps: ReadDeps, key: ApiKey, dataset: Dataset, filte
 		const f = { ...filters, date_from: from, date_to: latest };
 		const c = (await recordClause(deps.sql, key, f))!;
 		const counts = await Promise.all(
-			components(f).map((comp) => deps.sql.pluck<number>(`SELECT count(*) FROM (SELECT 1 FROM records r WHERE r.dataset = ? AND r.component = ? AND ${c.sql} LIMIT ?) AS recent`, [dataset, comp, ...c.params, RECENT_ENOUGH]))
+			components(f).map((comp) =>
+				deps.sql.pluck<number>(`SELECT count(*) FROM (SELECT 1 FROM records r WHERE r.dataset = ? AND r.component = ? AND ${c.sql} LIMIT ?) AS recent`, [
+					dataset,
+					comp,
+					...c.params,
+					RECENT_ENOUGH
+				])
+			)
 		);
 		const n = counts.reduce<number>((sum, k) => sum + (k ?? 0), 0);
 		if (n >= RECENT_ENOUGH || days === RECENT_DAYS[RECENT_DAYS.length - 1]) return { from, to: latest };
@@ -89,7 +100,13 @@ export async function readTurn(deps: ReadDeps, key: ApiKey, dataset: Dataset, bo
 	const own = await readQuestion(deps.sql, dataset, body.question, now);
 	const intent = readIntent(body.question, own.rest, own.parts);
 	const carried = carryOver(own, intent, previous);
-	const explicit = { country: body.primary_country, entity: body.entity, date_from: body.date_from, date_to: body.date_to, source_component: body.source_component };
+	const explicit = {
+		country: body.primary_country,
+		entity: body.entity,
+		date_from: body.date_from,
+		date_to: body.date_to,
+		source_component: body.source_component
+	};
 	const understood = await interpret(deps.sql, carried.reading, explicit, body.ignore ?? [], now);
 	let filters: NlFilters = understood.filters;
 	let recent: TurnReading['recent'];

@@ -41,7 +41,14 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 	// The latest turns are context enough; a long conversation should restate what matters (spec).
 	const past = existing ? (await history(sql, existing.id)).slice(-HISTORY_TURNS) : [];
 	const previous = existing ? await lastConstraints(sql, existing.id) : null;
-	const { reading, interpretation, evidence, figures, facts, latestOutside, unusedWords } = await deps.reads.value('genaiGrounding', started, key, dataset, body, previous);
+	const { reading, interpretation, evidence, figures, facts, latestOutside, unusedWords } = await deps.reads.value(
+		'genaiGrounding',
+		started,
+		key,
+		dataset,
+		body,
+		previous
+	);
 	const messages = buildMessages(dataset, body.question, evidence, past, { facts, interpretation, unusedWords });
 
 	let answer: string;
@@ -53,7 +60,18 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 		usage = reply.usage ?? { prompt: await promptTokens(messages), output: await textTokens(answer) };
 		provider = `llm:${settings.llm.model}`;
 	} else {
-		answer = composeAnswer({ dataset, question: body.question, evidence, history: past, interpretation, facts, aggregate: isAggregate(reading.intent), recent: reading.recent, latestOutside, unusedWords });
+		answer = composeAnswer({
+			dataset,
+			question: body.question,
+			evidence,
+			history: past,
+			interpretation,
+			facts,
+			aggregate: isAggregate(reading.intent),
+			recent: reading.recent,
+			latestOutside,
+			unusedWords
+		});
 		usage = { prompt: await promptTokens(messages), output: await textTokens(answer) };
 	}
 
@@ -72,9 +90,21 @@ export async function genaiTurn(deps: ServiceDeps, key: ApiKey, dataset: Dataset
 			c = live;
 		} else {
 			const absolute = now + settings.conversationMaxSeconds * 1000;
-			c = { id: newConversationId(), key_id: key.id, dataset, created_at: now, absolute_expires_at: absolute, expires_at: idleDeadline(now, settings.conversationIdleSeconds, absolute) };
+			c = {
+				id: newConversationId(),
+				key_id: key.id,
+				dataset,
+				created_at: now,
+				absolute_expires_at: absolute,
+				expires_at: idleDeadline(now, settings.conversationIdleSeconds, absolute)
+			};
 			await tx.run('INSERT INTO conversations (id, key_id, dataset, created_at, expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?, ?)', [
-				c.id, c.key_id, c.dataset, c.created_at, c.expires_at, c.absolute_expires_at
+				c.id,
+				c.key_id,
+				c.dataset,
+				c.created_at,
+				c.expires_at,
+				c.absolute_expires_at
 			]);
 		}
 		const left = await charge(tx, key, responseId, now);

@@ -12,7 +12,18 @@ import type { ApiKey } from '../auth/keys';
 import type { GeoQuery } from '../schemas';
 import { geoManifest, geoManifestJson } from './manifest';
 
-const KEY: ApiKey = { id: 'k1', name: 'test', datasets: ['icd', 'icdb'], features: ['geo'], entities: null, rate: 1, burst: 1, credits: 0, createdAt: 0, revokedAt: null };
+const KEY: ApiKey = {
+	id: 'k1',
+	name: 'test',
+	datasets: ['icd', 'icdb'],
+	features: ['geo'],
+	entities: null,
+	rate: 1,
+	burst: 1,
+	credits: 0,
+	createdAt: 0,
+	revokedAt: null
+};
 
 const TEXTS = ['plain', 'quote " and backslash \\', 'line\nbreak\ttab\r\u0001\u001f\u007f', 'São Tomé – Ñuñoa · 東京 😀', '</script> & <b>', '\u2028\u2029'];
 const COORDINATES: [number, number][] = [
@@ -39,7 +50,17 @@ beforeAll(() => {
 		const [lat, long] = COORDINATES[i % COORDINATES.length];
 		const text = (k: number) => ((i + k) % 4 === 0 ? null : TEXTS[(i + k) % TEXTS.length]);
 		// Several records a day: the order's second key (primary_id) matters.
-		insert.run(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, 1000 + i, `2024-01-${String(1 + (i % 9)).padStart(2, '0')}`, text(1), text(2), text(3), lat, long, text(0));
+		insert.run(
+			`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+			1000 + i,
+			`2024-01-${String(1 + (i % 9)).padStart(2, '0')}`,
+			text(1),
+			text(2),
+			text(3),
+			lat,
+			long,
+			text(0)
+		);
 	}
 	sql = sqliteSql(db);
 });

@@ -17,7 +17,17 @@ import { decodeCursor, encodeCursor, paramsDigest } from './cursor';
 const GEO_COLUMNS = 'r.uuid, r.primary_id, r.primary_date, r.entity, r.primary_country, r.second_geo_layer, r.title, r.dominant_lat, r.dominant_long';
 /** The same row with its title left out (GeoColumnsQuery): SQLite neither reads nor copies it. */
 const GEO_COLUMNS_WITHOUT_TITLE = GEO_COLUMNS.replace('r.title', 'NULL');
-type GeoRow = [uuid: string, primaryId: number, primaryDate: string, entity: string | null, country: string | null, secondGeoLayer: string | null, title: string | null, lat: number, long: number];
+type GeoRow = [
+	uuid: string,
+	primaryId: number,
+	primaryDate: string,
+	entity: string | null,
+	country: string | null,
+	secondGeoLayer: string | null,
+	title: string | null,
+	lat: number,
+	long: number
+];
 
 function toItem(row: GeoRow): GeoItem {
 	const item: GeoItem = { uuid: row[0], primary_id: row[1], primary_date: row[2], dominant_lat: row[7], dominant_long: row[8] };
@@ -30,7 +40,17 @@ function toItem(row: GeoRow): GeoItem {
 
 function toColumns(rows: GeoRow[]): GeoColumns {
 	const n = rows.length;
-	const columns: GeoColumns = { uuid: new Array(n), primaryId: new Float64Array(n), date: new Array(n), entity: new Array(n), country: new Array(n), area: new Array(n), title: new Array(n), lat: new Float64Array(n), long: new Float64Array(n) };
+	const columns: GeoColumns = {
+		uuid: new Array(n),
+		primaryId: new Float64Array(n),
+		date: new Array(n),
+		entity: new Array(n),
+		country: new Array(n),
+		area: new Array(n),
+		title: new Array(n),
+		lat: new Float64Array(n),
+		long: new Float64Array(n)
+	};
 	for (let i = 0; i < n; i++) {
 		const row = rows[i];
 		columns.uuid[i] = row[0];
@@ -50,7 +70,12 @@ export async function geoManifest(deps: ReadDeps, key: ApiKey, dataset: Dataset,
 	return itemsPage(await pageRows(deps, await planPage(deps, key, dataset, component, q)));
 }
 
-const itemsPage = ({ rows, page }: { rows: GeoRow[]; page: PageEnd }): GeoManifestResponse => ({ status: 'ok', items: rows.map(toItem), itemsReceived: rows.length, ...page });
+const itemsPage = ({ rows, page }: { rows: GeoRow[]; page: PageEnd }): GeoManifestResponse => ({
+	status: 'ok',
+	items: rows.map(toItem),
+	itemsReceived: rows.length,
+	...page
+});
 
 /**
  * A page's query in process: the spec's parameters, and whether the caller wants the titles. It is

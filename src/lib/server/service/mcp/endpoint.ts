@@ -14,7 +14,14 @@ export async function serveMcp(event: RequestEvent, scope: McpScope): Promise<Re
 		const key = event.locals.serviceKey;
 		if (!key) throw new ProblemError('unauthorized', 'The Authorization header is missing.');
 		const rt = runtime();
-		return await handleMcp(event.request, scope, { deps: rt, key, origin: publicOrigin(event.request, event.url, rt.settings.origin), limiter: rt.limiter, path, at: rt.now() });
+		return await handleMcp(event.request, scope, {
+			deps: rt,
+			key,
+			origin: publicOrigin(event.request, event.url, rt.settings.origin),
+			limiter: rt.limiter,
+			path,
+			at: rt.now()
+		});
 	} catch (error) {
 		return errorResponse(path, error);
 	}

@@ -86,7 +86,11 @@ async function asProblem(response: Response, path: string): Promise<Response> {
 export async function handleMcp(request: Request, scope: McpScope, ctx: McpContext): Promise<Response> {
 	requireAccess(ctx.key, scope === 'icd' ? 'icd' : null, 'mcp');
 	const server = createServer(scope, ctx);
-	const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
+	const transport = new WebStandardStreamableHTTPServerTransport({
+		sessionIdGenerator: undefined,
+		enableJsonResponse: true,
+		maxRequestBodySize: MAX_BODY_BYTES
+	});
 	await server.connect(transport);
 	try {
 		const response = await transport.handleRequest(request);

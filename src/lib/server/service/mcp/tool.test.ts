@@ -31,15 +31,20 @@ describe('the tool registry', () => {
 			const op = operations.get(t.name);
 			expect(op, t.name).toBeDefined();
 			// Tools whose REST input is a JSON body (Domain GenAI) take its fields instead.
-			if (t.args === 'query') expect(Object.keys(listing(t).inputSchema.properties ?? {}).sort(), t.name).toEqual((op!.parameters ?? []).map((p) => p.name).sort());
-			else expect(Object.keys(listing(t).inputSchema.properties ?? {}).sort(), t.name).toEqual(Object.keys(op!.requestBody!.content['application/json'].schema.properties).sort());
+			if (t.args === 'query')
+				expect(Object.keys(listing(t).inputSchema.properties ?? {}).sort(), t.name).toEqual((op!.parameters ?? []).map((p) => p.name).sort());
+			else
+				expect(Object.keys(listing(t).inputSchema.properties ?? {}).sort(), t.name).toEqual(
+					Object.keys(op!.requestBody!.content['application/json'].schema.properties).sort()
+				);
 		}
 	});
 
 	it('sets all four behaviour hints on every tool', () => {
 		for (const t of TOOLS) {
 			const a = listing(t).annotations!;
-			for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) expect(typeof a[hint], `${t.name} ${hint}`).toBe('boolean');
+			for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const)
+				expect(typeof a[hint], `${t.name} ${hint}`).toBe('boolean');
 		}
 	});
 
@@ -71,7 +76,12 @@ describe('callTool, apart from any transport', () => {
 		const sql = sqliteSql(db);
 		const { id } = await createKey(sql, { name: 't', rate: 1, burst: 1, credits: 0, ...spec }, 0);
 		const settings = {} as Settings;
-		return { deps: { sql, settings, now: () => 0, reads: inlineReads({ sql, settings }) }, key: (await findKey(sql, id))!, origin: 'http://127.0.0.1:3000', at: 0 };
+		return {
+			deps: { sql, settings, now: () => 0, reads: inlineReads({ sql, settings }) },
+			key: (await findKey(sql, id))!,
+			origin: 'http://127.0.0.1:3000',
+			at: 0
+		};
 	};
 
 	beforeAll(() => {

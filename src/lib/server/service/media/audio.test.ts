@@ -107,7 +107,12 @@ describe('captions', () => {
 		expect(pushed.start).toBeGreaterThanOrEqual(chant.end);
 		expect(c[c.length - 1].start).toBe(123);
 		const spoken = c.flatMap((q) => q.text.split(/\s+/));
-		expect(spoken).toEqual(stamped.replace(/\[[\d:]+\]/g, '').split(/\s+/).filter(Boolean));
+		expect(spoken).toEqual(
+			stamped
+				.replace(/\[[\d:]+\]/g, '')
+				.split(/\s+/)
+				.filter(Boolean)
+		);
 	});
 
 	it('formats timestamps as hh:mm:ss.mmm', () => {

@@ -47,7 +47,14 @@ const pagePath = (t: string) => `/media/player/${t}`;
 beforeAll(async () => {
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-test-'));
 	db = openDatabase(dir);
-	insert('icdb', 'video', VIDEO, 7001, 'Patrol <script>alert(1)</script> & "friends"', 'We drove north at dawn. The bridge was down, so we waited by the river for an hour.');
+	insert(
+		'icdb',
+		'video',
+		VIDEO,
+		7001,
+		'Patrol <script>alert(1)</script> & "friends"',
+		'We drove north at dawn. The bridge was down, so we waited by the river for an hour.'
+	);
 	insert('icd', 'image', IMAGE, 8001, 'Market square after the storm', null);
 	deps = { sql: sqliteSql(db), now: () => NOW_MS };
 	secret = await mediaSecret(deps.sql);
@@ -61,7 +68,7 @@ afterAll(() => {
 describe('player page', () => {
 	it('serves the page with strict headers and no external resources', async () => {
 		const t = token();
-		const res = (await playerPage(deps, t, pagePath(t)));
+		const res = await playerPage(deps, t, pagePath(t));
 		expect(res.status).toBe(200);
 		expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
 		const csp = res.headers.get('content-security-policy')!;
@@ -97,7 +104,7 @@ describe('player page', () => {
 
 	it('refuses an expired link with 410 and says what to do', async () => {
 		const t = token({ exp: NOW - 1 });
-		const res = (await playerPage(deps, t, pagePath(t)));
+		const res = await playerPage(deps, t, pagePath(t));
 		expect(res.status).toBe(410);
 		expect(res.headers.get('cache-control')).toBe('private, no-store');
 		expect(await res.text()).toContain('This player link has expired; request a new one from the service.');
@@ -107,7 +114,7 @@ describe('player page', () => {
 		const t = token();
 		const forged = `${t.slice(0, 10)}${t[10] === 'x' ? 'y' : 'x'}${t.slice(11)}`;
 		for (const bad of [forged, t.slice(0, -3), 'garbage', imageToken(), token({ component: 'image', uuid: IMAGE, dataset: 'icd' })]) {
-			const res = (await playerPage(deps, bad, pagePath(bad)));
+			const res = await playerPage(deps, bad, pagePath(bad));
 			expect(res.status, bad).toBe(403);
 			const body = await res.text();
 			expect(body).toContain('This link is not valid');
@@ -117,7 +124,7 @@ describe('player page', () => {
 
 	it('answers 404 when the record is gone', async () => {
 		const t = token({ uuid: '00000000-0000-4000-8000-000000000000' });
-		const res = (await playerPage(deps, t, pagePath(t)));
+		const res = await playerPage(deps, t, pagePath(t));
 		expect(res.status).toBe(404);
 		expect(await res.text()).toContain('no longer available');
 	});
@@ -125,7 +132,7 @@ describe('player page', () => {
 
 describe('player resources', () => {
 	it('serves captions as WebVTT', async () => {
-		const res = (await playerCaptions(deps, token(), get()));
+		const res = await playerCaptions(deps, token(), get());
 		expect(res.status).toBe(200);
 		expect(res.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
 		const vtt = await res.text();
@@ -134,7 +141,7 @@ describe('player resources', () => {
 	});
 
 	it('serves the whole WAV with Accept-Ranges and a cache lifetime bounded by the link', async () => {
-		const res = (await playerAudio(deps, token(), get()));
+		const res = await playerAudio(deps, token(), get());
 		expect(res.status).toBe(200);
 		expect(res.headers.get('content-type')).toBe('audio/wav');
 		expect(res.headers.get('accept-ranges')).toBe('bytes');
@@ -148,20 +155,20 @@ describe('player resources', () => {
 		const whole = Buffer.from(await (await playerAudio(deps, token(), get())).arrayBuffer());
 		const etag = (await playerAudio(deps, token(), get())).headers.get('etag')!;
 
-		const first = (await playerAudio(deps, token(), get({ range: 'bytes=0-99' })));
+		const first = await playerAudio(deps, token(), get({ range: 'bytes=0-99' }));
 		expect(first.status).toBe(206);
 		expect(first.headers.get('content-range')).toBe(`bytes 0-99/${whole.length}`);
 		expect(Buffer.from(await first.arrayBuffer()).equals(whole.subarray(0, 100))).toBe(true);
 
-		const open = (await playerAudio(deps, token(), get({ range: 'bytes=1000-' })));
+		const open = await playerAudio(deps, token(), get({ range: 'bytes=1000-' }));
 		expect(open.status).toBe(206);
 		expect(Buffer.from(await open.arrayBuffer()).equals(whole.subarray(1000))).toBe(true);
 
-		const suffix = (await playerAudio(deps, token(), get({ range: 'bytes=-10' })));
+		const suffix = await playerAudio(deps, token(), get({ range: 'bytes=-10' }));
 		expect(suffix.headers.get('content-range')).toBe(`bytes ${whole.length - 10}-${whole.length - 1}/${whole.length}`);
 		expect(Buffer.from(await suffix.arrayBuffer()).equals(whole.subarray(-10))).toBe(true);
 
-		const beyond = (await playerAudio(deps, token(), get({ range: `bytes=${whole.length}-` })));
+		const beyond = await playerAudio(deps, token(), get({ range: `bytes=${whole.length}-` }));
 		expect(beyond.status).toBe(416);
 		expect(beyond.headers.get('content-range')).toBe(`bytes */${whole.length}`);
 
@@ -172,7 +179,7 @@ describe('player resources', () => {
 
 	it('answers 304 to a matching If-None-Match', async () => {
 		const etag = (await playerPoster(deps, token(), get())).headers.get('etag')!;
-		const res = (await playerPoster(deps, token(), get({ 'if-none-match': etag })));
+		const res = await playerPoster(deps, token(), get({ 'if-none-match': etag }));
 		expect(res.status).toBe(304);
 		expect(res.headers.get('etag')).toBe(etag);
 	});
@@ -185,7 +192,7 @@ describe('player resources', () => {
 	});
 
 	it('serves the poster as a PNG', async () => {
-		const res = (await playerPoster(deps, token(), get()));
+		const res = await playerPoster(deps, token(), get());
 		expect(res.headers.get('content-type')).toBe('image/png');
 		const img = PNG.sync.read(Buffer.from(await res.arrayBuffer()));
 		expect([img.width, img.height]).toEqual([960, 540]);
@@ -195,7 +202,7 @@ describe('player resources', () => {
 describe('signed image', () => {
 	it('serves <token>.png with a cache lifetime of the remaining validity and an ETag', async () => {
 		const later = { ...deps, now: () => NOW_MS + 100_000 };
-		const res = (await signedImage(later, `${imageToken()}.png`, get()));
+		const res = await signedImage(later, `${imageToken()}.png`, get());
 		expect(res.status).toBe(200);
 		expect(res.headers.get('content-type')).toBe('image/png');
 		expect(res.headers.get('cache-control')).toBe(`private, max-age=${MEDIA_LINK_TTL_SECONDS - 100}`);
@@ -214,8 +221,13 @@ describe('signed image', () => {
 describe('failures', () => {
 	it('turns an internal error into a plain 500 page without a stack trace', async () => {
 		const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-		const broken: MediaDeps = { sql: deps.sql, now: () => { throw new Error('clock exploded at /secret/path.ts:1:2'); } };
-		const res = (await playerPage(broken, token(), '/media/player/x'));
+		const broken: MediaDeps = {
+			sql: deps.sql,
+			now: () => {
+				throw new Error('clock exploded at /secret/path.ts:1:2');
+			}
+		};
+		const res = await playerPage(broken, token(), '/media/player/x');
 		expect(res.status).toBe(500);
 		const body = await res.text();
 		expect(body).not.toContain('clock exploded');

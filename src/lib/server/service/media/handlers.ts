@@ -76,8 +76,7 @@ function notModified(headers: Record<string, string>): Response {
 /** Whole body, or one byte range of it (RFC 9110 §14): what lets an <audio> element seek. */
 export function rangeResponse(body: Buffer, request: Request, headers: Record<string, string>): Response {
 	const size = body.length;
-	const full = () =>
-		new Response(bytes(body), { status: 200, headers: { ...headers, 'accept-ranges': 'bytes', 'content-length': String(size) } });
+	const full = () => new Response(bytes(body), { status: 200, headers: { ...headers, 'accept-ranges': 'bytes', 'content-length': String(size) } });
 	const range = request.headers.get('range');
 	if (!range) return full();
 	// If-Range with a different validator: the client's partial copy is stale, send everything.

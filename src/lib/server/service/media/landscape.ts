@@ -19,24 +19,49 @@ interface Palette {
 
 const BIOMES: Record<'desert' | 'steppe' | 'mountain' | 'urban' | 'coast', Palette> = {
 	desert: {
-		skyTop: [86, 136, 192], skyHorizon: [218, 210, 190], ridge: [176, 146, 112],
-		groundFar: [206, 178, 134], groundNear: [148, 114, 78], concrete: [196, 180, 152], foliage: [96, 98, 62]
+		skyTop: [86, 136, 192],
+		skyHorizon: [218, 210, 190],
+		ridge: [176, 146, 112],
+		groundFar: [206, 178, 134],
+		groundNear: [148, 114, 78],
+		concrete: [196, 180, 152],
+		foliage: [96, 98, 62]
 	},
 	steppe: {
-		skyTop: [92, 134, 176], skyHorizon: [204, 210, 208], ridge: [108, 114, 98],
-		groundFar: [152, 146, 104], groundNear: [90, 94, 56], concrete: [176, 168, 150], foliage: [62, 78, 44]
+		skyTop: [92, 134, 176],
+		skyHorizon: [204, 210, 208],
+		ridge: [108, 114, 98],
+		groundFar: [152, 146, 104],
+		groundNear: [90, 94, 56],
+		concrete: [176, 168, 150],
+		foliage: [62, 78, 44]
 	},
 	mountain: {
-		skyTop: [76, 114, 158], skyHorizon: [198, 206, 212], ridge: [92, 94, 104],
-		groundFar: [140, 132, 116], groundNear: [92, 84, 70], concrete: [164, 158, 148], foliage: [58, 70, 50]
+		skyTop: [76, 114, 158],
+		skyHorizon: [198, 206, 212],
+		ridge: [92, 94, 104],
+		groundFar: [140, 132, 116],
+		groundNear: [92, 84, 70],
+		concrete: [164, 158, 148],
+		foliage: [58, 70, 50]
 	},
 	urban: {
-		skyTop: [118, 130, 146], skyHorizon: [198, 198, 194], ridge: [128, 128, 132],
-		groundFar: [130, 128, 122], groundNear: [82, 82, 80], concrete: [170, 164, 154], foliage: [70, 84, 60]
+		skyTop: [118, 130, 146],
+		skyHorizon: [198, 198, 194],
+		ridge: [128, 128, 132],
+		groundFar: [130, 128, 122],
+		groundNear: [82, 82, 80],
+		concrete: [170, 164, 154],
+		foliage: [70, 84, 60]
 	},
 	coast: {
-		skyTop: [90, 148, 200], skyHorizon: [222, 228, 228], ridge: [120, 130, 120],
-		groundFar: [214, 196, 156], groundNear: [162, 138, 100], concrete: [214, 208, 196], foliage: [70, 96, 60]
+		skyTop: [90, 148, 200],
+		skyHorizon: [222, 228, 228],
+		ridge: [120, 130, 120],
+		groundFar: [214, 196, 156],
+		groundNear: [162, 138, 100],
+		concrete: [214, 208, 196],
+		foliage: [70, 96, 60]
 	}
 };
 
@@ -51,15 +76,30 @@ function lit(p: Palette, light: Light): Palette & { sun: Rgb | null; exposure: n
 		case 'overcast': {
 			const grey = (c: Rgb): Rgb => mix(c, [(c[0] + c[1] + c[2]) / 3, (c[0] + c[1] + c[2]) / 3, (c[0] + c[1] + c[2]) / 3], 0.6);
 			return {
-				...p, skyTop: [150, 156, 162], skyHorizon: [196, 198, 198], ridge: grey(p.ridge), groundFar: grey(p.groundFar),
-				groundNear: grey(p.groundNear), concrete: grey(p.concrete), foliage: grey(p.foliage), sun: null, exposure: 0.9
+				...p,
+				skyTop: [150, 156, 162],
+				skyHorizon: [196, 198, 198],
+				ridge: grey(p.ridge),
+				groundFar: grey(p.groundFar),
+				groundNear: grey(p.groundNear),
+				concrete: grey(p.concrete),
+				foliage: grey(p.foliage),
+				sun: null,
+				exposure: 0.9
 			};
 		}
 		case 'dusk':
 			return {
-				...p, skyTop: [38, 46, 84], skyHorizon: [222, 134, 92], ridge: shade(p.ridge, 0.45), groundFar: shade(p.groundFar, 0.55),
-				groundNear: shade(p.groundNear, 0.45), concrete: shade(p.concrete, 0.6), foliage: shade(p.foliage, 0.5),
-				sun: [255, 170, 110], exposure: 0.85
+				...p,
+				skyTop: [38, 46, 84],
+				skyHorizon: [222, 134, 92],
+				ridge: shade(p.ridge, 0.45),
+				groundFar: shade(p.groundFar, 0.55),
+				groundNear: shade(p.groundNear, 0.45),
+				concrete: shade(p.concrete, 0.6),
+				foliage: shade(p.foliage, 0.5),
+				sun: [255, 170, 110],
+				exposure: 0.85
 			};
 	}
 }
@@ -217,7 +257,12 @@ function paintMast(r: Raster, x: number, base: number, h: number, c: Rgb): void 
 }
 
 function paintVehicle(r: Raster, rnd: () => number, x: number, y: number, s: number): void {
-	const body = pick(rnd, [[92, 98, 66], [176, 160, 124], [214, 214, 208], [60, 62, 58]] as Rgb[]);
+	const body = pick(rnd, [
+		[92, 98, 66],
+		[176, 160, 124],
+		[214, 214, 208],
+		[60, 62, 58]
+	] as Rgb[]);
 	const w = 70 * s;
 	const h = 20 * s;
 	r.fillEllipse(x + w / 2, y, w * 0.62, 5 * s, [20, 18, 16], 0.3, 0.6);
@@ -260,7 +305,7 @@ function finish(r: Raster, rnd: () => number, exposure: number): void {
 				s ^= s << 13;
 				s ^= s >>> 17;
 				s ^= s << 5;
-				grain[g] = ((s >>> 0) % GRAIN_LEVELS - (GRAIN_LEVELS - 1) / 2) * GRAIN_STEP;
+				grain[g] = (((s >>> 0) % GRAIN_LEVELS) - (GRAIN_LEVELS - 1) / 2) * GRAIN_STEP;
 			}
 		}
 		const row = exposure - k * (y - cy) * (y - cy) * norm;

@@ -16,9 +16,7 @@ export interface MediaClaims {
 	exp: number;
 }
 
-export type VerifyResult =
-	| { ok: true; claims: MediaClaims }
-	| { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
+export type VerifyResult = { ok: true; claims: MediaClaims } | { ok: false; reason: 'malformed' | 'bad_signature' | 'expired' };
 
 export const MEDIA_LINK_TTL_SECONDS = 900;
 

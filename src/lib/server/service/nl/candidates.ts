@@ -65,7 +65,9 @@ function periodRowids(db: Db, dataset: Dataset, component: Component, filters: N
 	const from = filters.date_from ?? '0000-01-01';
 	const to = filters.date_to ?? '9999-12-31';
 	return remembered(db, `period\u0000${dataset}\u0000${component}\u0000${from}\u0000${to}`, () => {
-		const r = db.prepare('SELECT min(id) AS lo, max(id) AS hi FROM records WHERE dataset = ? AND component = ? AND primary_date >= ? AND primary_date <= ?').get(dataset, component, from, to) as {
+		const r = db
+			.prepare('SELECT min(id) AS lo, max(id) AS hi FROM records WHERE dataset = ? AND component = ? AND primary_date >= ? AND primary_date <= ?')
+			.get(dataset, component, from, to) as {
 			lo: number | null;
 			hi: number | null;
 		};
@@ -201,7 +203,9 @@ export function bm25List(db: Db, dataset: Dataset, words: string[], filters: NlF
 		if (!scope.clause) {
 			if (stats && postings > FULL_SCORING_POSTINGS) return boundedList(db, dataset, words, filters, scope, stats, limit);
 			const t = `nl_${dataset}_${component}`;
-			const rows = db.prepare(`SELECT rowid AS id, rank AS s FROM ${t} WHERE ${t} MATCH ? ORDER BY rank, ${sqlTieOrder('rowid')} LIMIT ?`).all(matchExpression(words), limit) as { id: number; s: number }[];
+			const rows = db
+				.prepare(`SELECT rowid AS id, rank AS s FROM ${t} WHERE ${t} MATCH ? ORDER BY rank, ${sqlTieOrder('rowid')} LIMIT ?`)
+				.all(matchExpression(words), limit) as { id: number; s: number }[];
 			for (const r of rows) scored.push({ rowid: r.id, component, score: r.s });
 			continue;
 		}
@@ -209,7 +213,10 @@ export function bm25List(db: Db, dataset: Dataset, words: string[], filters: NlF
 		if (f.passing.size === 0) continue;
 		if (stats && postings > FILTERED_FULL_SCORING_POSTINGS) return boundedList(db, dataset, words, filters, scope, stats, limit);
 		// Every match within the facets scored by FTS5, kept when its record passes.
-		const all = db.prepare(`SELECT rowid AS id, rank AS s FROM ${f.table} WHERE ${f.table} MATCH ?${f.range.sql}`).all(f.match(words), ...f.range.params) as { id: number; s: number }[];
+		const all = db.prepare(`SELECT rowid AS id, rank AS s FROM ${f.table} WHERE ${f.table} MATCH ?${f.range.sql}`).all(f.match(words), ...f.range.params) as {
+			id: number;
+			s: number;
+		}[];
 		for (const r of all) if (f.passing.has(Math.floor(r.id / 8))) scored.push({ rowid: r.id, component, score: r.s });
 	}
 	// FTS5's rank is bm25 negated: lower is better.

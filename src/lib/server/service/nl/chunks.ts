@@ -30,10 +30,23 @@ export const sqlTieOrder = (column: string): string => `((${column} * 2654435761
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The columns chunking reads. */
-export const CHUNK_COLUMNS = 'id, uuid, component, primary_date, entity, sub_entity, primary_country, second_geo_layer, title, summary, report, transcript, visual_analysis, audio_analysis';
+export const CHUNK_COLUMNS =
+	'id, uuid, component, primary_date, entity, sub_entity, primary_country, second_geo_layer, title, summary, report, transcript, visual_analysis, audio_analysis';
 export type ChunkSource = Pick<
 	RecordRow,
-	'uuid' | 'component' | 'primary_date' | 'entity' | 'sub_entity' | 'primary_country' | 'second_geo_layer' | 'title' | 'summary' | 'report' | 'transcript' | 'visual_analysis' | 'audio_analysis'
+	| 'uuid'
+	| 'component'
+	| 'primary_date'
+	| 'entity'
+	| 'sub_entity'
+	| 'primary_country'
+	| 'second_geo_layer'
+	| 'title'
+	| 'summary'
+	| 'report'
+	| 'transcript'
+	| 'visual_analysis'
+	| 'audio_analysis'
 > & { id: number };
 
 function metadata(r: ChunkSource): string {

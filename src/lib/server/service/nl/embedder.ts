@@ -83,27 +83,27 @@ const REMOTE_TIMEOUT_MS = 20_000;
 
 export function remoteEmbedder(config: Settings['embeddings'], fetcher: typeof fetch = fetch): Embedder {
 	async function embed(texts: string[]): Promise<Float32Array[]> {
-			let body: { data?: { index?: number; embedding?: number[] }[] };
-			try {
-				const response = await fetcher(`${config.baseUrl}/embeddings`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-					body: JSON.stringify({ model: config.model, input: texts }),
-					signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS)
-				});
-				if (!response.ok) throw new Error(`${config.baseUrl}/embeddings answered HTTP ${response.status}`);
-				body = await response.json();
-			} catch (error) {
-				// The cause can name internal hosts: it goes to the server log, the caller gets a stable sentence.
-				console.error('[service] embeddings request failed:', error);
-				throw new ProblemError('upstream_unavailable', 'The configured embeddings endpoint did not answer.');
-			}
-			const rows = body.data ?? [];
-			if (rows.length !== texts.length || rows.some((r) => !Array.isArray(r.embedding))) {
-				throw new ProblemError('upstream_unavailable', 'The configured embeddings endpoint answered with an unexpected shape.');
-			}
-			const ordered = [...rows].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
-			return ordered.map((r) => normaliseInPlace(Float32Array.from(r.embedding!)));
+		let body: { data?: { index?: number; embedding?: number[] }[] };
+		try {
+			const response = await fetcher(`${config.baseUrl}/embeddings`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+				body: JSON.stringify({ model: config.model, input: texts }),
+				signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS)
+			});
+			if (!response.ok) throw new Error(`${config.baseUrl}/embeddings answered HTTP ${response.status}`);
+			body = await response.json();
+		} catch (error) {
+			// The cause can name internal hosts: it goes to the server log, the caller gets a stable sentence.
+			console.error('[service] embeddings request failed:', error);
+			throw new ProblemError('upstream_unavailable', 'The configured embeddings endpoint did not answer.');
+		}
+		const rows = body.data ?? [];
+		if (rows.length !== texts.length || rows.some((r) => !Array.isArray(r.embedding))) {
+			throw new ProblemError('upstream_unavailable', 'The configured embeddings endpoint answered with an unexpected shape.');
+		}
+		const ordered = [...rows].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+		return ordered.map((r) => normaliseInPlace(Float32Array.from(r.embedding!)));
 	}
 	return {
 		name: `remote:${config.model}`,

@@ -83,8 +83,7 @@ function facetGroups(key: ApiKey, filters: NlFilters): string[][] | null {
 	return groups.length ? groups : null;
 }
 
-const render = (groups: string[][] | null, or: string, and: string) =>
-	groups && groups.map((g) => (g.length === 1 ? g[0] : `(${g.join(or)})`)).join(and);
+const render = (groups: string[][] | null, or: string, and: string) => groups && groups.map((g) => (g.length === 1 ? g[0] : `(${g.join(or)})`)).join(and);
 
 /** The facet groups as an FTS5 expression over the facets column (SQLite). */
 export const facetExpression = (key: ApiKey, filters: NlFilters): string | null => render(facetGroups(key, filters), ' OR ', ' AND ');

@@ -114,7 +114,10 @@ function build(db: Db, stamp: string, onProgress: (p: Progress) => void): void {
 		for (const t of trainer.df.keys()) vocabulary.add(t);
 		chunks[dataset] = trainer.chunks;
 	}
-	writeSynonyms(db, firstSenseSynonyms((w) => vocabulary.has(w)));
+	writeSynonyms(
+		db,
+		firstSenseSynonyms((w) => vocabulary.has(w))
+	);
 	const done: NlIndexMeta = { version: NL_INDEX_VERSION, dataset: stamp, chunks };
 	writeMeta(db, NL_META_KEY, JSON.stringify(done));
 }

@@ -18,11 +18,23 @@ async function load(sql: Sql, stamp: string): Promise<NlModel> {
 	const chunks = stamp ? (JSON.parse(stamp).chunks as Record<Dataset, number>) : { icd: 0, icdb: 0 };
 	const models = new Map<Dataset, TermModel>();
 	for (const dataset of ['icd', 'icdb'] as const) {
-		const rows = await sql.all<{ term: string; df: number; vector: Buffer }>('SELECT term, df, vector FROM nl_terms WHERE dataset = ? ORDER BY term', [dataset]);
+		const rows = await sql.all<{ term: string; df: number; vector: Buffer }>('SELECT term, df, vector FROM nl_terms WHERE dataset = ? ORDER BY term', [
+			dataset
+		]);
 		const vectors = rows.map((r) =>
-			r.vector.length === DIMENSIONS * 4 ? new Float32Array(r.vector.buffer.slice(r.vector.byteOffset, r.vector.byteOffset + r.vector.length)) : new Float32Array(DIMENSIONS)
+			r.vector.length === DIMENSIONS * 4
+				? new Float32Array(r.vector.buffer.slice(r.vector.byteOffset, r.vector.byteOffset + r.vector.length))
+				: new Float32Array(DIMENSIONS)
 		);
-		models.set(dataset, new TermModel(rows.map((r) => r.term), Int32Array.from(rows.map((r) => r.df)), vectors, chunks[dataset] ?? 0));
+		models.set(
+			dataset,
+			new TermModel(
+				rows.map((r) => r.term),
+				Int32Array.from(rows.map((r) => r.df)),
+				vectors,
+				chunks[dataset] ?? 0
+			)
+		);
 	}
 	const synonyms = new Map<string, string[]>();
 	for (const r of await sql.all<{ word: string; synonyms: string }>('SELECT word, synonyms FROM nl_synonyms')) synonyms.set(r.word, JSON.parse(r.synonyms));

@@ -55,7 +55,10 @@ class Bitmap implements RecordSet {
 
 export function passingRecords(db: Db, dataset: Dataset, component: Component, clause: Clause): RecordSet {
 	return remembered(db, `passing\u0000${dataset}\u0000${component}\u0000${clause.sql}\u0000${JSON.stringify(clause.params)}`, () => {
-		const ids = db.prepare(`SELECT r.id FROM records r WHERE r.dataset = ? AND r.component = ? AND ${clause.sql}`).pluck().all(dataset, component, ...clause.params) as number[];
+		const ids = db
+			.prepare(`SELECT r.id FROM records r WHERE r.dataset = ? AND r.component = ? AND ${clause.sql}`)
+			.pluck()
+			.all(dataset, component, ...clause.params) as number[];
 		let lo = Infinity;
 		let hi = -Infinity;
 		for (const id of ids) {

@@ -48,7 +48,15 @@ function wordMatches(table: string, scope: Scope, common: boolean, filtered: boo
 	return `(SELECT c.rowid, ${rank} AS score FROM ${table} c${join} WHERE ${match}${bound})`;
 }
 
-export async function pgBm25List(sql: Sql, dataset: Dataset, words: string[], filters: NlFilters, scope: Scope, limit: number, stats?: TermStats): Promise<Hit[]> {
+export async function pgBm25List(
+	sql: Sql,
+	dataset: Dataset,
+	words: string[],
+	filters: NlFilters,
+	scope: Scope,
+	limit: number,
+	stats?: TermStats
+): Promise<Hit[]> {
 	if (words.length === 0) return [];
 	const scored: (Hit & { score: number })[] = [];
 	const filtered = scope.clause !== null;

@@ -83,7 +83,10 @@ async function build(sql: PostgresSql, client: pg.PoolClient, stamp: string, onP
 		await allEnded(indexing);
 	}
 	const done: NlIndexMeta = { version: NL_INDEX_VERSION, dataset: stamp, chunks };
-	await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [NL_META_KEY, JSON.stringify(done)]);
+	await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
+		NL_META_KEY,
+		JSON.stringify(done)
+	]);
 }
 
 /** Waits for every one of the work's promises to end, then throws the first failure among them. */
@@ -130,7 +133,10 @@ async function indexComponent(
 			const pending: unknown[][] = [];
 			let staged = 0;
 			while (staged < STAGED) {
-				const { rows } = await client.query<ChunkSource>(`SELECT ${CHUNK_COLUMNS} FROM records WHERE dataset = $1 AND component = $2 AND id > $3 ORDER BY id LIMIT $4`, [dataset, component, after, BATCH]);
+				const { rows } = await client.query<ChunkSource>(
+					`SELECT ${CHUNK_COLUMNS} FROM records WHERE dataset = $1 AND component = $2 AND id > $3 ORDER BY id LIMIT $4`,
+					[dataset, component, after, BATCH]
+				);
 				if (rows.length === 0) {
 					more = false;
 					break;

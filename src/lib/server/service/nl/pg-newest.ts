@@ -40,7 +40,10 @@ export async function ensureNewestLists(sql: PostgresSql, onProgress: (p: Progre
 		if (done) return false;
 		await client.query('DELETE FROM meta WHERE key = $1', [META_KEY]);
 		await storeNewestLists(sql.pool, client, FULL_SCORING_POSTINGS, onProgress);
-		await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [META_KEY, JSON.stringify({ version: VERSION, nl })]);
+		await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
+			META_KEY,
+			JSON.stringify({ version: VERSION, nl })
+		]);
 		return true;
 	});
 }
@@ -60,7 +63,8 @@ export async function ensureNewestLists(sql: PostgresSql, onProgress: (p: Progre
  */
 export async function storeNewestLists(pool: pg.Pool, client: pg.PoolClient, threshold: number, onProgress: (p: Progress) => void = () => {}): Promise<void> {
 	await client.query('TRUNCATE nl_newest');
-	const common = (await client.query<{ dataset: string; term: string }>('SELECT dataset, term FROM nl_terms WHERE df > $1 ORDER BY dataset, term', [threshold])).rows;
+	const common = (await client.query<{ dataset: string; term: string }>('SELECT dataset, term FROM nl_terms WHERE df > $1 ORDER BY dataset, term', [threshold]))
+		.rows;
 	const passes: LoadStatement[] = [];
 	const singles: LoadStatement[] = [];
 	for (const dataset of DATASETS) {

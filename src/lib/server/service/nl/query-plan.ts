@@ -60,7 +60,13 @@ export async function planQuery(sql: Sql, dataset: Dataset, question: string): P
 	const weighted: [string, number][] = [...words.map((w) => [w, 1] as [string, number]), ...expanded.map((s) => [s, SYNONYM_WEIGHT] as [string, number])];
 	const vector = model.embed(weighted);
 	const latent = vector.some((x) => x !== 0)
-		? informative(model, model.nearest(vector, LATENT_TERMS, seen).filter((n) => n.similarity >= LATENT_MIN_SIMILARITY).map((n) => n.term))
+		? informative(
+				model,
+				model
+					.nearest(vector, LATENT_TERMS, seen)
+					.filter((n) => n.similarity >= LATENT_MIN_SIMILARITY)
+					.map((n) => n.term)
+			)
 		: [];
 	return { model, words, exact, synonyms: expanded, latent, expandedText: [question, ...expanded].join(' '), vector };
 }

@@ -63,7 +63,15 @@ async function lexicalList(sql: Sql, dataset: Dataset, words: string[], filters:
 	return bm25List((sql as SqliteSql).db, dataset, words, filters, scope, limit, stats);
 }
 
-export async function retrieve(sql: Sql, settings: Settings, key: ApiKey, dataset: Dataset, question: string, filters: NlFilters, options: RetrieveOptions): Promise<RankedRecord[]> {
+export async function retrieve(
+	sql: Sql,
+	settings: Settings,
+	key: ApiKey,
+	dataset: Dataset,
+	question: string,
+	filters: NlFilters,
+	options: RetrieveOptions
+): Promise<RankedRecord[]> {
 	const mode = options.mode ?? 'hybrid';
 	const plan = await planQuery(sql, dataset, question);
 	const scope = await scopeOf(sql, key, filters);
@@ -72,7 +80,9 @@ export async function retrieve(sql: Sql, settings: Settings, key: ApiKey, datase
 	// The baseline is classic BM25 over every word of the question; the hybrid's exact list leaves
 	// out the words in most chunks, which cost long posting lists and rank nothing.
 	const exact = mode === 'bm25' ? plan.words : plan.exact;
-	const lists: { weight: number; hits: Hit[] }[] = [{ weight: WEIGHTS.exact, hits: await lexicalList(sql, dataset, exact, filters, scope, depth, mode === 'hybrid' ? plan.model : undefined) }];
+	const lists: { weight: number; hits: Hit[] }[] = [
+		{ weight: WEIGHTS.exact, hits: await lexicalList(sql, dataset, exact, filters, scope, depth, mode === 'hybrid' ? plan.model : undefined) }
+	];
 	if (mode === 'hybrid') {
 		lists.push({ weight: WEIGHTS.synonyms, hits: await lexicalList(sql, dataset, plan.synonyms, filters, scope, depth, plan.model) });
 		lists.push({ weight: WEIGHTS.latent, hits: await lexicalList(sql, dataset, plan.latent, filters, scope, depth, plan.model) });
@@ -88,9 +98,15 @@ export async function retrieve(sql: Sql, settings: Settings, key: ApiKey, datase
 	if (mode === 'hybrid') {
 		const embedder = options.embedder ?? embedderFor(settings, plan.model);
 		const hits = [...pool.values()];
-		const scores = await embedder.similarities(plan.expandedText, hits.map((h) => chunkText(sources.get(recordIdOf(h.rowid))!, sectionOf(h.rowid))));
+		const scores = await embedder.similarities(
+			plan.expandedText,
+			hits.map((h) => chunkText(sources.get(recordIdOf(h.rowid))!, sectionOf(h.rowid)))
+		);
 		const similarity = new Map(hits.map((h, i) => [h.rowid, scores[i]]));
-		lists.push({ weight: WEIGHTS.dense, hits: [...hits].sort((a, b) => similarity.get(b.rowid)! - similarity.get(a.rowid)! || tieOrder(a.rowid) - tieOrder(b.rowid)) });
+		lists.push({
+			weight: WEIGHTS.dense,
+			hits: [...hits].sort((a, b) => similarity.get(b.rowid)! - similarity.get(a.rowid)! || tieOrder(a.rowid) - tieOrder(b.rowid))
+		});
 	}
 	return fuse(lists, sources, options.topK);
 }
@@ -99,7 +115,14 @@ export async function retrieve(sql: Sql, settings: Settings, key: ApiKey, datase
 const OLDEST_FIRST = /\b(oldest|earliest)\b/i;
 
 /** The newest (or oldest) records within the filters, scored 0: nothing in the question ranks them. */
-export async function newestMatching(sql: Sql, dataset: Dataset, filters: NlFilters, clause: Clause | null, topK: number, order: 'newest' | 'oldest' = 'newest'): Promise<RankedRecord[]> {
+export async function newestMatching(
+	sql: Sql,
+	dataset: Dataset,
+	filters: NlFilters,
+	clause: Clause | null,
+	topK: number,
+	order: 'newest' | 'oldest' = 'newest'
+): Promise<RankedRecord[]> {
 	const dir = order === 'newest' ? 'DESC' : 'ASC';
 	// One query per component, merged: with `component IN (…)` SQLite cannot read an index in
 	// date order and sorted every matching record (2.5 s for a country at a million records).

@@ -40,14 +40,16 @@ export const nlSearchQuery = z
 	.superRefine(dateRange);
 export type NlSearchQuery = z.output<typeof nlSearchQuery>;
 
-export const nlSearchItem = recordSummary.pick({ uuid: true, primary_id: true, primary_date: true, entity: true, primary_country: true, summary: true }).extend({
-	source_component: z.enum(['video', 'image']),
-	source_database: z.enum(['ICD', 'ICDB']),
-	sub_entity: z.string().optional(),
-	score: z.number().min(0).max(1).describe('relevance in 0..1; items are in descending order'),
-	match_chunk_id: z.string().describe('the best-matching chunk: stable across restarts'),
-	section_type: z.enum(SECTION_TYPES)
-});
+export const nlSearchItem = recordSummary
+	.pick({ uuid: true, primary_id: true, primary_date: true, entity: true, primary_country: true, summary: true })
+	.extend({
+		source_component: z.enum(['video', 'image']),
+		source_database: z.enum(['ICD', 'ICDB']),
+		sub_entity: z.string().optional(),
+		score: z.number().min(0).max(1).describe('relevance in 0..1; items are in descending order'),
+		match_chunk_id: z.string().describe('the best-matching chunk: stable across restarts'),
+		section_type: z.enum(SECTION_TYPES)
+	});
 export type NlSearchItem = z.infer<typeof nlSearchItem>;
 
 export const nlSearchResponse = searchResponse.omit({ items: true }).extend({

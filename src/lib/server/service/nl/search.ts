@@ -45,7 +45,10 @@ export async function nlSearch(deps: ReadDeps, key: ApiKey, dataset: Dataset, q:
 	const rows = new Map<number, ItemRow>();
 	if (slice.length) {
 		const ids = slice.map((r) => r.recordId);
-		const found = await deps.sql.all<ItemRow>(`SELECT id, uuid, primary_id, primary_date, entity, sub_entity, primary_country, summary FROM records WHERE id IN (${ids.map(() => '?').join(',')})`, ids);
+		const found = await deps.sql.all<ItemRow>(
+			`SELECT id, uuid, primary_id, primary_date, entity, sub_entity, primary_country, summary FROM records WHERE id IN (${ids.map(() => '?').join(',')})`,
+			ids
+		);
 		for (const r of found) rows.set(r.id, r);
 	}
 	return {

@@ -17,7 +17,12 @@ function train(): TermModel {
 		trainer.train(`record-${i}`, terms);
 	});
 	const terms = [...trainer.df.keys()].sort();
-	return new TermModel(terms, Int32Array.from(terms.map((t) => trainer.df.get(t)!)), terms.map((t) => trainer.vectors.get(t)!), trainer.chunks);
+	return new TermModel(
+		terms,
+		Int32Array.from(terms.map((t) => trainer.df.get(t)!)),
+		terms.map((t) => trainer.vectors.get(t)!),
+		trainer.chunks
+	);
 }
 
 describe('random indexing term model', () => {

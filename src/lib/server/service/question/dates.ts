@@ -41,12 +41,14 @@ function period(y: number, m: number, d: number, g: Granularity): { from: Date; 
 	return { from: utc(y, m, d), to: utc(y, m, d) };
 }
 
-const RELATIVE_SPAN = /\b(past|last|previous|recent)\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple of)?\s*(day|week|fortnight|month|year)s?\b/i;
+const RELATIVE_SPAN =
+	/\b(past|last|previous|recent)\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|couple of)?\s*(day|week|fortnight|month|year)s?\b/i;
 const ANCHORED = /\b(ago|last|past|previous|this|next|yesterday|today|now|tonight)\b/i;
 /** A lone month name is a date only after words like these ("a march in Khartoum" is not). */
 const MONTH_CONTEXT = /\b(in|since|during|before|after|from|between|until|till|of|by)\s+$/i;
 /** "2000 people" is a number, not a year. */
-const COUNTED = /^\s+(people|persons|men|women|children|civilians|fighters|troops|soldiers|families|households|homes|houses|km|kilomet(er|re)s|met(er|re)s|miles|dead|killed|wounded|records|videos|images|tonnes|tons)\b/i;
+const COUNTED =
+	/^\s+(people|persons|men|women|children|civilians|fighters|troops|soldiers|families|households|homes|houses|km|kilomet(er|re)s|met(er|re)s|miles|dead|killed|wounded|records|videos|images|tonnes|tons)\b/i;
 const JOINER = /^\s*(to|until|till|through|thru|-|–|—)\s*$/i;
 const ONWARDS = /^\s*(?:onwards?|and (?:after|later)|or later)\b/i;
 /** "and" joins two dates into one period only after "between": "2022 and 2023" are two. */

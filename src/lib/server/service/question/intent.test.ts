@@ -8,19 +8,42 @@ const intent = (question: string, rest: string, parts: ReadPart[] = []) => readI
 
 describe('readIntent', () => {
 	it('tells counting, ranking, trend and comparison apart', () => {
-		expect(intent('How many records are there from Iraq in 2016?', 'How many records are there from in ?', [country('Iraq'), year('2016')])).toEqual({ kind: 'count' });
-		expect(intent('Which armed group was most active in Sudan in 2023?', 'Which armed group was most active in in ?')).toMatchObject({ kind: 'rank', dimension: 'entity', order: 'most' });
-		expect(intent('Which country had the fewest records in 2020?', 'Which country had the fewest records in ?')).toMatchObject({ kind: 'rank', dimension: 'country', order: 'least' });
-		expect(intent('In which province were most videos filmed?', 'In which province were most videos filmed?')).toMatchObject({ kind: 'rank', dimension: 'area' });
-		expect(intent('How did the number of records from Yemen change by month?', 'How did the number of records from change by month?')).toEqual({ kind: 'trend', bucket: 'month' });
+		expect(intent('How many records are there from Iraq in 2016?', 'How many records are there from in ?', [country('Iraq'), year('2016')])).toEqual({
+			kind: 'count'
+		});
+		expect(intent('Which armed group was most active in Sudan in 2023?', 'Which armed group was most active in in ?')).toMatchObject({
+			kind: 'rank',
+			dimension: 'entity',
+			order: 'most'
+		});
+		expect(intent('Which country had the fewest records in 2020?', 'Which country had the fewest records in ?')).toMatchObject({
+			kind: 'rank',
+			dimension: 'country',
+			order: 'least'
+		});
+		expect(intent('In which province were most videos filmed?', 'In which province were most videos filmed?')).toMatchObject({
+			kind: 'rank',
+			dimension: 'area'
+		});
+		expect(intent('How did the number of records from Yemen change by month?', 'How did the number of records from change by month?')).toEqual({
+			kind: 'trend',
+			bucket: 'month'
+		});
 		expect(intent('Sudan vs Chad in 2023', 'vs in', [country('Sudan'), country('Chad'), year('2023')])).toEqual({ kind: 'compare', dimension: 'country' });
-		expect(intent('How many records from Sudan and Chad?', 'How many records from and ?', [country('Sudan'), country('Chad')])).toEqual({ kind: 'compare', dimension: 'country' });
+		expect(intent('How many records from Sudan and Chad?', 'How many records from and ?', [country('Sudan'), country('Chad')])).toEqual({
+			kind: 'compare',
+			dimension: 'country'
+		});
 		expect(intent('What happened in Khartoum?', 'What happened in ?')).toEqual({ kind: 'recent' });
 		expect(intent('Which funerals were filmed?', 'Which funerals were filmed?')).toEqual({ kind: 'evidence' });
 	});
 
 	it('says when the kind of organisation asked for is not in the data', () => {
-		expect(intent('Which militia was most active?', 'Which militia was most active?')).toMatchObject({ kind: 'rank', dimension: 'entity', note: expect.stringContaining('kind of organisation') });
+		expect(intent('Which militia was most active?', 'Which militia was most active?')).toMatchObject({
+			kind: 'rank',
+			dimension: 'entity',
+			note: expect.stringContaining('kind of organisation')
+		});
 	});
 });
 

@@ -17,7 +17,8 @@ export type Intent =
 	| { kind: 'recent' }
 	| { kind: 'evidence' };
 
-const TREND = /\b(trends?|chang(e|es|ed|ing)|evolv(e|ed|ing)|evolution|over time|over the (years|months)|increas(e|ed|ing)|decreas(e|ed|ing)|gr(o|e)w|growing|r(i|o)se|rising|f(a|e)ll|falling|declin(e|ed|ing)|year by year|month by month|(by|per|each|every) (year|month))\b/;
+const TREND =
+	/\b(trends?|chang(e|es|ed|ing)|evolv(e|ed|ing)|evolution|over time|over the (years|months)|increas(e|ed|ing)|decreas(e|ed|ing)|gr(o|e)w|growing|r(i|o)se|rising|f(a|e)ll|falling|declin(e|ed|ing)|year by year|month by month|(by|per|each|every) (year|month))\b/;
 const COUNT = /\b(how many|how much|number of|count|total)\b/;
 const COMPARE = /\b(vs|versus|compared?|comparison|comparing|against)\b/;
 const RANK = /\b(most|least|top|biggest|largest|main|leading|busiest|fewest|rank|ranking)\b/;
@@ -69,12 +70,19 @@ export function readIntent(question: string, rest: string, parts: ReadPart[]): I
 	const q = fold(question);
 	const r = fold(rest);
 	const twoOfAKind = compared(parts);
-	if (twoOfAKind && (COMPARE.test(q) || /\bmore\b.*\bthan\b/.test(q) || (RANK.test(r) && /\b(or|and)\b/.test(q)))) return { kind: 'compare', dimension: twoOfAKind };
+	if (twoOfAKind && (COMPARE.test(q) || /\bmore\b.*\bthan\b/.test(q) || (RANK.test(r) && /\b(or|and)\b/.test(q))))
+		return { kind: 'compare', dimension: twoOfAKind };
 	if (TREND.test(q)) return { kind: 'trend', bucket: /\bmonth/.test(r) ? 'month' : /\byear/.test(r) ? 'year' : undefined };
 	if (RANK.test(r) && /\b(which|what|who|where|when|top|rank|ranking|list)\b/.test(q)) {
 		const hit = DIMENSION_WORDS.find(([re]) => re.test(r));
 		const kindAsked = hit?.[1] === 'entity' && /\b(armed groups?|militias?|relief|media outlets?|political)\b/.test(r);
-		if (kindAsked) return { kind: 'rank', dimension: 'entity', order: /\b(least|fewest)\b/.test(r) ? 'least' : 'most', note: 'Records do not say what kind of organisation each one is: every organisation is ranked.' };
+		if (kindAsked)
+			return {
+				kind: 'rank',
+				dimension: 'entity',
+				order: /\b(least|fewest)\b/.test(r) ? 'least' : 'most',
+				note: 'Records do not say what kind of organisation each one is: every organisation is ranked.'
+			};
 		return { kind: 'rank', dimension: hit?.[1] ?? 'entity', order: /\b(least|fewest)\b/.test(r) ? 'least' : 'most', ...(hit?.[2] ? { note: hit[2] } : {}) };
 	}
 	if (COUNT.test(q)) return twoOfAKind && /\b(and|or)\b/.test(q) ? { kind: 'compare', dimension: twoOfAKind } : { kind: 'count' };

@@ -14,9 +14,7 @@ export const TOWN_RADIUS_KM = 25;
 
 /** One place a record may be in; a question naming several means any of them. */
 export type PlaceFilter =
-	| { country: string }
-	| { country: string; area: string }
-	| { country: string; town: string; lat: number; lon: number; radius_km: number };
+	{ country: string } | { country: string; area: string } | { country: string; town: string; lat: number; lon: number; radius_km: number };
 
 /** What a question leaves out ("outside Sudan", "except 2020", "not by X"): records matching any are not answered. */
 export interface Exclusions {
@@ -103,22 +101,34 @@ function placeOf(p: ReadPart): PlaceFilter {
  */
 function absenceNote(p: ReadPart): string {
 	const n = p.name!;
-	return n.kind === 'country' ? `the data has no record from ${withArticle(n.value)}` : `the data has no record from ${withArticle(n.country!)}, where ${n.value} is`;
+	return n.kind === 'country'
+		? `the data has no record from ${withArticle(n.value)}`
+		: `the data has no record from ${withArticle(n.country!)}, where ${n.value} is`;
 }
 
 /** "the United States", "the Netherlands": country names that take the article in a sentence. */
-const withArticle = (country: string) => (/^(United |Central African |Dominican |Czech )|Islands$|^(Netherlands|Bahamas|Gambia|Maldives|Seychelles|Comoros|Philippines|Vatican City)$/.test(country) ? `the ${country}` : country);
+const withArticle = (country: string) =>
+	/^(United |Central African |Dominican |Czech )|Islands$|^(Netherlands|Bahamas|Gambia|Maldives|Seychelles|Comoros|Philippines|Vatican City)$/.test(country)
+		? `the ${country}`
+		: country;
 
 const push = <T>(list: T[] | undefined, item: T): T[] => [...(list ?? []), item];
 
 /** A part the question leaves out: added to the exclusions, unless the request is limited to it. */
-function exclude(p: ReadPart, explicit: ExplicitFilters, canonical: { country?: string; entity?: string }, out: Exclusions, override: (reason: string) => void): void {
+function exclude(
+	p: ReadPart,
+	explicit: ExplicitFilters,
+	canonical: { country?: string; entity?: string },
+	out: Exclusions,
+	override: (reason: string) => void
+): void {
 	switch (p.kind) {
 		case 'country':
 		case 'area':
 		case 'town': {
 			const place = placeOf(p);
-			if (canonical.country !== undefined && same(place.country, canonical.country) && !('area' in place) && !('town' in place)) override(`the request is limited to ${canonical.country}`);
+			if (canonical.country !== undefined && same(place.country, canonical.country) && !('area' in place) && !('town' in place))
+				override(`the request is limited to ${canonical.country}`);
 			else out.places = push(out.places, place);
 			return;
 		}
@@ -185,7 +195,8 @@ export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFi
 				else if (!organisations.includes(p.name!.value)) organisations.push(p.name!.value);
 				break;
 			case 'sub_entity':
-				if (entity !== undefined && !same(p.name!.entity, entity)) override(`${p.name!.value} is part of ${p.name!.entity}, and the request is limited to ${entity}`);
+				if (entity !== undefined && !same(p.name!.entity, entity))
+					override(`${p.name!.value} is part of ${p.name!.entity}, and the request is limited to ${entity}`);
 				else if (filters.sub_entity && filters.sub_entity !== p.name!.value) override(`one sub-entity at a time: ${filters.sub_entity} is applied`);
 				else filters.sub_entity = p.name!.value;
 				break;
@@ -205,12 +216,13 @@ export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFi
 		const t = [to, named.to].filter(Boolean).sort()[0];
 		const views_ = views.filter((v) => v.kind === 'date' && v.status === 'applied');
 		if (f && t && f > t) {
-			for (const v of views_) Object.assign(v, { status: 'overridden', reason: `outside the request's dates (${explicit.date_from ?? '…'} to ${explicit.date_to ?? '…'})` });
+			for (const v of views_)
+				Object.assign(v, { status: 'overridden', reason: `outside the request's dates (${explicit.date_from ?? '…'} to ${explicit.date_to ?? '…'})` });
 		} else [from, to] = [f, t];
 	}
 
 	// A country named beside a place inside it ("Khartoum, Sudan") adds nothing to the narrower place.
-	const narrower = places.filter((p) => !('area' in p) && !('town' in p) ? !places.some((q) => q !== p && q.country === p.country) : true);
+	const narrower = places.filter((p) => (!('area' in p) && !('town' in p) ? !places.some((q) => q !== p && q.country === p.country) : true));
 	if (narrower.length) filters.places = narrower;
 	else if (country !== undefined) filters.places = [{ country }];
 	// Several organisations are any of them, as places are; one is the entity filter.
@@ -238,6 +250,13 @@ export async function interpret(sql: Sql, reading: Reading, explicit: ExplicitFi
 	};
 }
 
-export async function understand(sql: Sql, dataset: Dataset, question: string, explicit: ExplicitFilters, ignore: readonly PartGroup[], now: Date): Promise<Understood> {
+export async function understand(
+	sql: Sql,
+	dataset: Dataset,
+	question: string,
+	explicit: ExplicitFilters,
+	ignore: readonly PartGroup[],
+	now: Date
+): Promise<Understood> {
 	return interpret(sql, await readQuestion(sql, dataset, question, now), explicit, ignore, now);
 }

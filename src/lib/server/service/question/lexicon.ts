@@ -128,7 +128,10 @@ class Builder {
 
 async function build(sql: Sql, dataset: Dataset): Promise<Lexicon> {
 	const b = new Builder();
-	const countries = await sql.all<{ v: string; n: number }>('SELECT primary_country AS v, count(*) AS n FROM records WHERE dataset = ? AND primary_country IS NOT NULL GROUP BY 1', [dataset]);
+	const countries = await sql.all<{ v: string; n: number }>(
+		'SELECT primary_country AS v, count(*) AS n FROM records WHERE dataset = ? AND primary_country IS NOT NULL GROUP BY 1',
+		[dataset]
+	);
 	const { present, absent } = addCountries(b, countries);
 	const areas = await sql.all<{ v: string; c: string; n: number }>(
 		'SELECT second_geo_layer AS v, primary_country AS c, count(*) AS n FROM records WHERE dataset = ? AND second_geo_layer IS NOT NULL GROUP BY 1, 2',
@@ -168,9 +171,14 @@ function countryNames(w: WorldCountry): Set<string> {
 	return names;
 }
 
-const demonymsOf = (w: WorldCountry | undefined): string[] => [w?.demonyms?.eng?.m, w?.demonyms?.eng?.f].filter((d): d is string => !!d).flatMap((d) => [d, `${d}s`]);
+const demonymsOf = (w: WorldCountry | undefined): string[] =>
+	[w?.demonyms?.eng?.m, w?.demonyms?.eng?.f].filter((d): d is string => !!d).flatMap((d) => [d, `${d}s`]);
 
-const iso = () => require('i18n-iso-countries') as { getAlpha2Code(name: string, lang: string): string | undefined; getName(code: string, lang: string, o: { select: 'all' }): string[] };
+const iso = () =>
+	require('i18n-iso-countries') as {
+		getAlpha2Code(name: string, lang: string): string | undefined;
+		getName(code: string, lang: string, o: { select: 'all' }): string[];
+	};
 
 /**
  * Names that stand for one value only, each with how it was written. "Congolese" or "Guinean"
@@ -278,7 +286,8 @@ function addOrganisations(b: Builder, rows: { e: string; s: string | null; n: nu
 		if (r.s) subs.set(r.s, { entity: r.e, n: (subs.get(r.s)?.n ?? 0) + r.n });
 	}
 	for (const [e, n] of entityWeight) b.add(e, { kind: 'entity', value: e, weight: n });
-	for (const [s, { entity, n }] of subs) if (!b.names.get(nameKey(s))?.some((x) => x.kind === 'entity')) b.add(s, { kind: 'sub_entity', value: s, entity, weight: n });
+	for (const [s, { entity, n }] of subs)
+		if (!b.names.get(nameKey(s))?.some((x) => x.kind === 'entity')) b.add(s, { kind: 'sub_entity', value: s, entity, weight: n });
 
 	// Runs of words: each run is kept only when every name containing it belongs to one organisation.
 	const owners = new Map<string, Set<string>>();

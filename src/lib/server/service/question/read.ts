@@ -46,9 +46,22 @@ export interface Reading {
 }
 
 const COMPONENT_WORDS: Record<string, Component> = {
-	video: 'video', videos: 'video', footage: 'video', clip: 'video', clips: 'video', film: 'video', films: 'video',
-	image: 'image', images: 'image', photo: 'image', photos: 'image', photograph: 'image', photographs: 'image',
-	picture: 'image', pictures: 'image', imagery: 'image'
+	video: 'video',
+	videos: 'video',
+	footage: 'video',
+	clip: 'video',
+	clips: 'video',
+	film: 'video',
+	films: 'video',
+	image: 'image',
+	images: 'image',
+	photo: 'image',
+	photos: 'image',
+	photograph: 'image',
+	photographs: 'image',
+	picture: 'image',
+	pictures: 'image',
+	imagery: 'image'
 };
 
 /** Words that put what follows on the map: "in", "near", "from" Kharkiv. */
@@ -88,7 +101,7 @@ export async function readQuestion(sql: Sql, dataset: Dataset, question: string,
 
 	const lex = await lexicon(sql, dataset);
 	const tokens = tokenize(question);
-	for (let i = 0; i < tokens.length; ) {
+	for (let i = 0; i < tokens.length;) {
 		if (inDate(tokens[i])) {
 			i++;
 			continue;
@@ -128,7 +141,8 @@ export async function readQuestion(sql: Sql, dataset: Dataset, question: string,
  * videos", "not counting Lantern Relief Corps". Read as a filter the other way round before (only Sudan, only 2020): the answer was
  * the opposite of the question.
  */
-const EXCLUDING = /\b(?:not(?:\s+(?:counting|including))?|leaving\s+out|outside(?:\s+of)?|except(?:\s+for)?|excluding|other\s+than|apart\s+from|but\s+not|without)(?:\s+(?:in|from|by|during|near|around))?\s+(?:the\s+)?$/i;
+const EXCLUDING =
+	/\b(?:not(?:\s+(?:counting|including))?|leaving\s+out|outside(?:\s+of)?|except(?:\s+for)?|excluding|other\s+than|apart\s+from|but\s+not|without)(?:\s+(?:in|from|by|during|near|around))?\s+(?:the\s+)?$/i;
 
 function markExclusion(question: string, p: ReadPart): void {
 	const m = EXCLUDING.exec(question.slice(Math.max(0, p.start - 30), p.start));
@@ -145,7 +159,8 @@ function markExclusion(question: string, p: ReadPart): void {
 function dedupe(parts: ReadPart[]): ReadPart[] {
 	const seen = new Set<string>();
 	return parts.filter((p) => {
-		const key = (p.excluded ? 'not ' : '') + (p.kind === 'date' ? `date:${p.start}` : p.kind === 'component' ? `component:${p.component}` : `${p.kind}:${p.name!.value}`);
+		const key =
+			(p.excluded ? 'not ' : '') + (p.kind === 'date' ? `date:${p.start}` : p.kind === 'component' ? `component:${p.component}` : `${p.kind}:${p.name!.value}`);
 		if (seen.has(key)) return false;
 		seen.add(key);
 		return true;

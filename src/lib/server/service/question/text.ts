@@ -12,7 +12,11 @@ export interface Token {
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-export const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+export const fold = (s: string): string =>
+	s
+		.normalize('NFD')
+		.replace(/\p{M}+/gu, '')
+		.toLowerCase();
 
 export function tokenize(text: string): Token[] {
 	const out: Token[] = [];

@@ -32,7 +32,11 @@ const QUALIFIERS: { pattern: RegExp; months: (m: RegExpExecArray) => Months | un
 	{ pattern: /\b(early|mid|late)(?:\s+|\s*-\s*)$/i, months: (m) => THIRDS[m[1].toLowerCase()] },
 	{ pattern: /\b(?:the\s+)?(start|beginning|middle|end)\s+of\s+$/i, months: (m) => EDGES[m[1].toLowerCase()] },
 	// After a word that puts a time there, or first: "Arab Spring 2011" names an event, not March–May.
-	{ pattern: /(?<=(?:^|\b(?:in|during|of|since|until|till|before|after|by|from|between|and|to|through|over|last|this)\s+))(?:the\s+)?(spring|summer|autumn|fall|winter)\s+(?:of\s+)?$/i, months: (m) => SEASONS[m[1].toLowerCase()] }
+	{
+		pattern:
+			/(?<=(?:^|\b(?:in|during|of|since|until|till|before|after|by|from|between|and|to|through|over|last|this)\s+))(?:the\s+)?(spring|summer|autumn|fall|winter)\s+(?:of\s+)?$/i,
+		months: (m) => SEASONS[m[1].toLowerCase()]
+	}
 ];
 
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));

@@ -47,10 +47,14 @@ async function readerFile(): Promise<{ filename: string; execArgv: string[] }> {
 function refusal(error: unknown, name: ReadName): ProblemError {
 	const message = error instanceof Error ? error.message : String(error);
 	if (/queue is at limit/i.test(message)) {
-		return new ProblemError('overloaded', 'The service has more reads waiting than it accepts; this request was not started.', { headers: { 'retry-after': RETRY_AFTER_SECONDS } });
+		return new ProblemError('overloaded', 'The service has more reads waiting than it accepts; this request was not started.', {
+			headers: { 'retry-after': RETRY_AFTER_SECONDS }
+		});
 	}
 	console.error(`[service] the reader running ${name} stopped:`, message);
-	return new ProblemError('read_interrupted', 'The reader answering this request stopped before it finished; it has been replaced.', { headers: { 'retry-after': RETRY_AFTER_SECONDS } });
+	return new ProblemError('read_interrupted', 'The reader answering this request stopped before it finished; it has been replaced.', {
+		headers: { 'retry-after': RETRY_AFTER_SECONDS }
+	});
 }
 
 export interface PoolReads extends Reads {
@@ -96,7 +100,8 @@ export async function poolReads(settings: Settings, size: PoolOptions, rows: Rea
 
 	// Every reader has opened the database and loaded its caches before the first request: as many
 	// tasks as the readers take at once (the least busy reader takes the next task, so each gets its share).
-	const ready = (p: Piscina, threads: number) => Array.from({ length: threads * concurrent }, () => p.run({ name: 'ready', at: 0, args: [], as: 'value' } satisfies ReadTask));
+	const ready = (p: Piscina, threads: number) =>
+		Array.from({ length: threads * concurrent }, () => p.run({ name: 'ready', at: 0, args: [], as: 'value' } satisfies ReadTask));
 	await Promise.all([...ready(queries, size.readers), ...ready(media, 1)]);
 
 	// A query read runs on this thread instead when it is cheap and nothing waits (placement.ts).
@@ -115,8 +120,10 @@ export async function poolReads(settings: Settings, size: PoolOptions, rows: Rea
 		mode: 'pool',
 		interruptOne: () => void queries.threads[0]?.terminate(),
 		queued: () => queries.queueSize,
-		json: (name, at, ...args) => (ROW_READS.has(name) ? rows.json(name, at, ...args) : placed({ name, at, args, as: 'json' }, () => rows.json(name, at, ...args))),
-		value: (name, at, ...args) => (ROW_READS.has(name) ? rows.value(name, at, ...args) : placed({ name, at, args, as: 'value' }, () => rows.value(name, at, ...args))),
+		json: (name, at, ...args) =>
+			ROW_READS.has(name) ? rows.json(name, at, ...args) : placed({ name, at, args, as: 'json' }, () => rows.json(name, at, ...args)),
+		value: (name, at, ...args) =>
+			ROW_READS.has(name) ? rows.value(name, at, ...args) : placed({ name, at, args, as: 'value' }, () => rows.value(name, at, ...args)),
 		async close() {
 			await Promise.all([queries.close(), media.close()]);
 		}

@@ -13,7 +13,18 @@ import type { GeoQuery } from '../schemas';
 import { inlineReads, type Reads } from './reads';
 import { nextCursorOf, withReadAhead } from './read-ahead';
 
-const KEY: ApiKey = { id: 'k1', name: 'a', datasets: ['icd', 'icdb'], features: ['geo', 'search'], entities: null, rate: 1, burst: 1, credits: 0, createdAt: 0, revokedAt: null };
+const KEY: ApiKey = {
+	id: 'k1',
+	name: 'a',
+	datasets: ['icd', 'icdb'],
+	features: ['geo', 'search'],
+	entities: null,
+	rate: 1,
+	burst: 1,
+	credits: 0,
+	createdAt: 0,
+	revokedAt: null
+};
 const OTHER: ApiKey = { ...KEY, id: 'k2', name: 'b' };
 
 let dir: string;
@@ -26,7 +37,16 @@ beforeAll(() => {
 		`INSERT INTO records (dataset, component, uuid, primary_id, primary_date, entity, primary_country, dominant_lat, dominant_long, mappable, title)
 		 VALUES ('icd', 'video', ?, ?, ?, ?, 'Sudan', ?, ?, 1, ?)`
 	);
-	for (let i = 0; i < 50; i++) insert.run(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, 1000 + i, `2024-01-${String(1 + (i % 9)).padStart(2, '0')}`, i % 2 ? 'North' : 'South', 15 + i / 100, 30 - i / 100, `record "${i}"`);
+	for (let i = 0; i < 50; i++)
+		insert.run(
+			`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+			1000 + i,
+			`2024-01-${String(1 + (i % 9)).padStart(2, '0')}`,
+			i % 2 ? 'North' : 'South',
+			15 + i / 100,
+			30 - i / 100,
+			`record "${i}"`
+		);
 	sql = sqliteSql(db);
 });
 
@@ -87,7 +107,7 @@ describe('read-ahead of geo-manifest pages', () => {
 			uuids.push(...next.items.map((i) => i.uuid));
 			cursor = next.next_cursor;
 		}
-		const expected = (sql.db.prepare("SELECT uuid FROM records WHERE component = 'video' ORDER BY primary_date DESC, primary_id DESC").pluck().all() as string[]);
+		const expected = sql.db.prepare("SELECT uuid FROM records WHERE component = 'video' ORDER BY primary_date DESC, primary_id DESC").pluck().all() as string[];
 		expect(uuids).toEqual(expected);
 		// The last page has no next cursor: nothing is left held.
 		expect(ahead.aheadHeld).toBe(0);
@@ -109,7 +129,9 @@ describe('read-ahead of geo-manifest pages', () => {
 		expect(asked.slice(before)).toEqual([{ name: 'geoManifest', key: 'k2', cursor: second.next_cursor }]);
 
 		// The same key narrowing to other parameters, or asking for columns: other reads of their own.
-		await expect(ahead.json('geoManifest', 0, KEY, 'icd', 'video', { limit: 10, cursor: second.next_cursor!, country: 'Sudan' })).rejects.toMatchObject({ problem: { code: 'invalid_cursor' } });
+		await expect(ahead.json('geoManifest', 0, KEY, 'icd', 'video', { limit: 10, cursor: second.next_cursor!, country: 'Sudan' })).rejects.toMatchObject({
+			problem: { code: 'invalid_cursor' }
+		});
 		// The same key with fewer entities may see less: a read of its own, never the wider page.
 		const narrowed = await ahead.json('geoManifest', 0, { ...KEY, entities: ['North'] }, 'icd', 'video', { limit: 10, cursor: second.next_cursor! });
 		const narrowedItems = page(narrowed).items as { entity?: string }[];
@@ -119,7 +141,10 @@ describe('read-ahead of geo-manifest pages', () => {
 	});
 
 	it('reads nothing ahead while the readers are busy, when turned off, or for other reads', async () => {
-		for (const options of [{ pages: 4, busy: () => true }, { pages: 0, busy: () => false }]) {
+		for (const options of [
+			{ pages: 4, busy: () => true },
+			{ pages: 0, busy: () => false }
+		]) {
 			const { reads, asked } = countedReads();
 			const ahead = withReadAhead(reads, options);
 			const first = page(await ahead.json('geoManifest', 0, KEY, 'icd', 'video', { limit: 10 }));

@@ -9,7 +9,14 @@ import type { RecordDetail } from '../schemas';
 import { scopeClause } from './scope';
 import { toDetail } from './shape';
 
-async function findRecord(deps: ReadDeps, key: ApiKey, dataset: Dataset, component: Component, column: 'uuid' | 'primary_id', value: string | number): Promise<RecordRow | undefined> {
+async function findRecord(
+	deps: ReadDeps,
+	key: ApiKey,
+	dataset: Dataset,
+	component: Component,
+	column: 'uuid' | 'primary_id',
+	value: string | number
+): Promise<RecordRow | undefined> {
 	const scope = await scopeClause(deps.sql, key, dataset, component, {});
 	return deps.sql.get<RecordRow>(`SELECT r.* FROM records r WHERE r.${column} = ? AND ${scope.sql}`, [value, ...scope.params]);
 }

@@ -51,7 +51,13 @@ export function tsqueryText(search: string): string | null {
 }
 
 /** The keyword index of one component for a search text, or null when the text has nothing to look for. */
-export function keywordIndex(sql: Sql, dataset: Dataset, component: Component, text: string, count: (text: string, params: (string | number)[]) => Promise<number>): KeywordIndex | null {
+export function keywordIndex(
+	sql: Sql,
+	dataset: Dataset,
+	component: Component,
+	text: string,
+	count: (text: string, params: (string | number)[]) => Promise<number>
+): KeywordIndex | null {
 	const fts = `fts_${dataset}_${component}`;
 	if (sql.engine === 'postgres') {
 		const query = tsqueryText(text);
@@ -77,12 +83,10 @@ export function keywordIndex(sql: Sql, dataset: Dataset, component: Component, t
 						[query, ...scope.params, query, limit, offset]
 					);
 				}
-				return sql.all<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM ${fts} f JOIN records r ON r.id = f.id WHERE f.doc @@ ${q} AND ${scope.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`, [
-					query,
-					...scope.params,
-					limit,
-					offset
-				]);
+				return sql.all<SummaryRow>(
+					`SELECT ${SUMMARY_COLUMNS} FROM ${fts} f JOIN records r ON r.id = f.id WHERE f.doc @@ ${q} AND ${scope.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`,
+					[query, ...scope.params, limit, offset]
+				);
 			}
 		};
 	}
@@ -109,7 +113,10 @@ export function keywordIndex(sql: Sql, dataset: Dataset, component: Component, t
 					: `SELECT rowid AS id, ${score} AS score FROM ${fts} WHERE ${fts} MATCH ?`;
 				const paged = scope.componentOnly ? '' : ' LIMIT ? OFFSET ?';
 				const params = scope.componentOnly ? [match, limit, offset, ...scope.params] : [match, ...scope.params, limit, offset];
-				return sql.all<SummaryRow>(`WITH f AS MATERIALIZED (${inner}) SELECT ${SUMMARY_COLUMNS} FROM f JOIN records r ON r.id = f.id WHERE ${scope.sql} ORDER BY f.score, f.id${paged}`, params);
+				return sql.all<SummaryRow>(
+					`WITH f AS MATERIALIZED (${inner}) SELECT ${SUMMARY_COLUMNS} FROM f JOIN records r ON r.id = f.id WHERE ${scope.sql} ORDER BY f.score, f.id${paged}`,
+					params
+				);
 			}
 			return sql.all<SummaryRow>(
 				`WITH f AS MATERIALIZED (SELECT rowid AS id FROM ${fts} WHERE ${fts} MATCH ?) SELECT ${SUMMARY_COLUMNS} FROM f JOIN records r ON r.id = f.id WHERE ${scope.sql} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`,
@@ -123,6 +130,7 @@ export function keywordIndex(sql: Sql, dataset: Dataset, component: Component, t
 export function holdsWords(sql: Sql, dataset: Dataset, component: Component, words: string[]): { sql: string; params: string[] } {
 	const fts = `fts_${dataset}_${component}`;
 	const clean = words.map((w) => w.replace(/["']/g, ''));
-	if (sql.engine === 'postgres') return { sql: `r.id IN (SELECT id FROM ${fts} WHERE doc @@ to_tsquery(${TS_CONFIG}, ?))`, params: [clean.map((w) => `'${w}'`).join(' & ')] };
+	if (sql.engine === 'postgres')
+		return { sql: `r.id IN (SELECT id FROM ${fts} WHERE doc @@ to_tsquery(${TS_CONFIG}, ?))`, params: [clean.map((w) => `'${w}'`).join(' & ')] };
 	return { sql: `r.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`, params: [clean.map((w) => `"${w}"`).join(' ')] };
 }

@@ -32,6 +32,10 @@ export async function searchRecords(deps: ReadDeps, key: ApiKey, dataset: Datase
 	const itemsTotal = index ? await index.count(scope) : await count(`SELECT count(*) FROM records r WHERE ${scope.sql}`, scope.params);
 	const rows = index
 		? await index.page(scope, sort, perPage, offset)
-		: await deps.sql.all<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM records r WHERE ${scope.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [...scope.params, perPage, offset]);
+		: await deps.sql.all<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM records r WHERE ${scope.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+				...scope.params,
+				perPage,
+				offset
+			]);
 	return { ...pageMeta(page, perPage, itemsTotal, rows.length), items: rows.map(toSummary) };
 }

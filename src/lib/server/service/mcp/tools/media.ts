@@ -5,8 +5,24 @@ import { imageViewerResponse, uuidParam, videoPlayerResponse } from '../../schem
 import { defineTool, READ_ONLY, type McpTool } from '../tool';
 
 const KINDS = {
-	video: { name: operationId.videoPlayer, title: 'video player link', link: 'player URL (embed_url)', use: 'watch', text: 'transcript and report', output: videoPlayerResponse, read: 'videoPlayer' as const },
-	image: { name: operationId.imageViewer, title: 'image viewer link', link: 'signed URL (signed_url)', use: 'view', text: 'report', output: imageViewerResponse, read: 'imageViewer' as const }
+	video: {
+		name: operationId.videoPlayer,
+		title: 'video player link',
+		link: 'player URL (embed_url)',
+		use: 'watch',
+		text: 'transcript and report',
+		output: videoPlayerResponse,
+		read: 'videoPlayer' as const
+	},
+	image: {
+		name: operationId.imageViewer,
+		title: 'image viewer link',
+		link: 'signed URL (signed_url)',
+		use: 'view',
+		text: 'report',
+		output: imageViewerResponse,
+		read: 'imageViewer' as const
+	}
 };
 
 export function mediaTools(dataset: Dataset): McpTool[] {
