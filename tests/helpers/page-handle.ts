@@ -2,7 +2,9 @@
 // the one way the browser tests, the benchmark and `npm run brief` read and drive the page. Each
 // call runs in the page (page.evaluate) and returns what it read, as JSON; deck.gl is read through
 // the handle (layers, labels, image), never through its own objects. Nothing here needs vitest.
-import './page-globals';
+// A reference, not an import: page-globals.d.ts declares types only, and has no module to load at run time.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./page-globals.d.ts" />
 import type { Page } from 'playwright-core';
 import type { ExplorerHandle, LayerSummary } from '../../src/lib/map/handle';
 
