@@ -25,6 +25,9 @@
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { NaiveHooks } from './routes/bench/naive/naive-explorer';
+import type { LoadMarks } from '../../tests/helpers/page-globals';
+
+export type { LoadMarks };
 import type { LayerSummary } from '../../tests/helpers/page-handle';
 import { launchChromium } from '../lib/chromium';
 import { compare, failed, isFailure, timedOutBefore, type ComparisonRow, type Failure, type Sample } from './naive-compare';
@@ -48,15 +51,6 @@ const PAGES: Record<Kind, { path: string; stream: RegExp }> = {
 // In the page. These functions are serialized by Playwright: they must not use anything from
 // this module's scope. (tsx compiles with keepNames, whose __name helper the init script stubs.)
 
-/** performance.now() of the first and all points drawn, and the longest task until then. */
-export interface LoadMarks {
-	firstDraw: number | null;
-	/** Every record on screen: on the map, or in the explorer's 2D first paint before the map has taken over. */
-	allShown: number | null;
-	/** Every record drawn by the map itself (deck.gl), which the analyst can then pan, zoom and click. */
-	allDrawn: number | null;
-	longestTaskMs: number;
-}
 
 /**
  * Installed before the page's own scripts: marks first/all points drawn (see the header); and

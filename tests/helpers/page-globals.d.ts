@@ -1,7 +1,6 @@
 // The page's globals that the browser tests, the benchmark and `npm run brief` read or set beside
 // the explorer's handle (window.__explorer, declared with the handle in src/lib/map/handle.ts).
 // Declared once, here; tests/helpers/page-handle.ts brings them in wherever it is imported.
-import type { LoadMarks } from '../../scripts/bench/browser';
 import type { LayerSummary } from '../../src/lib/map/handle';
 import type { NaiveHooks } from '../../scripts/bench/routes/bench/naive/naive-explorer';
 
@@ -32,4 +31,12 @@ declare global {
 	}
 }
 
-export {};
+/** The benchmark's marks (scripts/bench/browser.ts: installDrawProbe): performance.now() of the first and all points drawn, and the longest task until then. */
+export interface LoadMarks {
+	firstDraw: number | null;
+	/** Every record on screen: on the map, or in the explorer's 2D first paint before the map has taken over. */
+	allShown: number | null;
+	/** Every record drawn by the map itself (deck.gl), which the analyst can then pan, zoom and click. */
+	allDrawn: number | null;
+	longestTaskMs: number;
+}
