@@ -88,6 +88,10 @@ export default defineConfig({
 		// Integration suites start real servers on loopback; give them room on a 2-core machine.
 		testTimeout: 60_000,
 		hookTimeout: 180_000,
+		// expect.poll waits for what a page or server does next. Its default of one second was
+		// enough with one file at a time; with files sharing the cores a URL update or a redraw can
+		// take longer. A poll that holds returns as soon as it holds, so passing tests are no slower.
+		expect: { poll: { timeout: 15_000 } },
 		// Three tiers (docs/testing.md): unit (in-process, no build, no server), http (the service and
 		// the explorer over real servers, on SQLite then PostgreSQL) and browser (Chromium). `npm test`
 		// runs them all; `npm run test:unit`, `test:http`, `test:browser` one each.
