@@ -9,8 +9,11 @@ const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const INPUTS = ['src', 'static', 'package.json', 'svelte.config.js', 'vite.config.ts'];
 const BUILD_ENTRY = path.join(root, 'build', 'index.js');
 
-/** @param {string} p @returns {number} */
-function newestMtime(p) {
+/**
+ * The newest modification time under a file or directory, in ms (0 when it does not exist).
+ * @param {string} p @returns {number}
+ */
+export function newestMtime(p) {
 	if (!fs.existsSync(p)) return 0;
 	const stat = fs.statSync(p);
 	if (!stat.isDirectory()) return stat.mtimeMs;

@@ -9,6 +9,7 @@ import { sqliteSql } from '../../src/lib/server/db/sqlite-sql';
 import { ensureDataset, formatProgress } from '../../src/lib/server/dataset';
 import { createKey } from '../../src/lib/server/service/auth/keys';
 import { progressLine } from '../../src/lib/server/progress';
+import { newestMtime } from '../build-if-stale.mjs';
 import { createPool, postgresSql } from '../../src/lib/server/db/pg-sql';
 import { migratePostgres } from '../../src/lib/server/db/pg-migrations';
 import { ensurePostgresDataset } from '../../src/lib/server/dataset/pg-generate';
@@ -93,22 +94,10 @@ const BENCH_BUILD_ENTRY = 'build-bench/app/index.js';
 /** What the bench's build is made of: its routes, and the app's code and configuration they build with. */
 const BENCH_BUILD_SOURCES = ['scripts/bench/routes', 'src', 'static', 'svelte.config.js', 'vite.config.ts', 'package-lock.json'];
 
-/** The newest modification time under a file or directory, in ms (0 when it does not exist). */
-function newestUnder(file: string): number {
-	let stat: fs.Stats;
-	try {
-		stat = fs.statSync(file);
-	} catch {
-		return 0;
-	}
-	if (!stat.isDirectory()) return stat.mtimeMs;
-	return Math.max(stat.mtimeMs, ...fs.readdirSync(file).map((name) => newestUnder(path.join(file, name))));
-}
-
 /** Builds build-bench/ when it is missing or older than any of its sources (or BENCH_REBUILD=1). */
 export function ensureBenchBuild(): void {
 	const built = fs.existsSync(BENCH_BUILD_ENTRY) ? fs.statSync(BENCH_BUILD_ENTRY).mtimeMs : 0;
-	if (built > 0 && process.env.BENCH_REBUILD !== '1' && Math.max(...BENCH_BUILD_SOURCES.map(newestUnder)) <= built) return;
+	if (built > 0 && process.env.BENCH_REBUILD !== '1' && Math.max(...BENCH_BUILD_SOURCES.map(newestMtime)) <= built) return;
 	process.stderr.write('bench: building the naive baseline pages (build-bench/)…\n');
 	// NODE_ENV=production as `npm run build` has it: under any other value the build is a development one.
 	// Its output is shown only when it fails: SvelteKit says at every step that tsconfig.json should
