@@ -103,9 +103,11 @@ export function start(dir: string, log: (line: string) => void = () => {}): stri
 	return databaseUrl(dir);
 }
 
-export function createDatabase(dir: string, name: string): void {
-	if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
-	run(serverBin('psql'), ['-h', path.resolve(dir), '-U', ROLE, '-d', 'postgres', '-qc', `CREATE DATABASE ${name}`]);
+/** Creates the database `name`: empty, or a copy of the database `template`. */
+export function createDatabase(dir: string, name: string, template?: string): void {
+	for (const n of [name, template ?? name]) if (!/^[a-z_][a-z0-9_]*$/.test(n)) throw new Error(`not a plain database name: ${n}`);
+	const statement = template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`;
+	run(serverBin('psql'), ['-h', path.resolve(dir), '-U', ROLE, '-d', 'postgres', '-qc', statement]);
 }
 
 export function stop(dir: string): void {

@@ -393,6 +393,35 @@ describe('overlays that leave with their panel', () => {
 		await page.getByTestId('search-close').click();
 	});
 
+	it('says why a record could not be opened, and opens it when asked again', async () => {
+		const row = db.one<{ dataset: string; component: string; id: number; title: string }>(
+			'SELECT dataset, component, primary_id id, title FROM records WHERE mappable = 1 ORDER BY primary_id DESC LIMIT 1'
+		);
+		// The explorer's server answers the first request for the detail as it does when the service
+		// is overloaded past its retries; the second goes through.
+		let asked = 0;
+		const detailRoute = '**/api/record/**';
+		await page.route(detailRoute, (route) =>
+			asked++ === 0
+				? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The service is overloaded: try again shortly.' }) })
+				: route.continue()
+		);
+		try {
+			const url = new URL(page.url());
+			url.searchParams.set('rec', `${row.dataset}/${row.component}/${row.id}`);
+			await page.goto(url.toString());
+			const panel = page.getByTestId('record-panel');
+			await expect.poll(() => panel.getByRole('alert').innerText(), { timeout: 30_000 }).toBe('The service is overloaded: try again shortly.');
+			expect(await panel.locator('h2').count()).toBe(0);
+			await panel.getByTestId('retry-record').click();
+			await expect.poll(() => panel.locator('h2').innerText()).toBe(row.title);
+			expect(await panel.getByRole('alert').count()).toBe(0);
+			expect(asked).toBe(2);
+		} finally {
+			await page.unroute(detailRoute);
+		}
+	});
+
 	it('the open record closes when a filter change leaves it out, and stays open while the filter still selects it', async () => {
 		if ((await page.getByTestId('records-table').count()) === 0) await page.getByTestId('table-open').click();
 		await page.getByTestId('table-grid').focus();

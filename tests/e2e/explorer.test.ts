@@ -168,8 +168,9 @@ describe('the map explorer', () => {
 		// under the pointer (or one drawn within a few pixels of it: ~0.003° at zoom 11).
 		const aimed = db.one<{ lat: number; lon: number }>(byRef, video!.dataset, video!.component, Number(video!.ref));
 		expect(Math.max(Math.abs(row.lon - aimed.lon), Math.abs(row.lat - aimed.lat))).toBeLessThan(0.003);
-		// The same detail as before the lean stream: title, kind and id, report.
-		await expect.poll(() => panel.locator('h2').innerText()).toBe(row.title);
+		// The same detail as before the lean stream: title, kind and id, report. (An error in its
+		// place fails here with its message, not after a wait for a title that cannot come.)
+		await expect.poll(() => panel.locator('h2, [role="alert"]').first().innerText(), { timeout: 45_000 }).toBe(row.title);
 		await expect.poll(() => panel.locator('.kind').innerText()).toBe(`${component === 'video' ? 'Video' : 'Image'} #${id}`);
 		await expect(panel.innerText()).resolves.toContain(row.report.slice(0, 60));
 		await page.screenshot({ path: artifact('explorer-record.png') });

@@ -54,8 +54,8 @@ beforeAll(async () => {
 			"SELECT entity FROM records WHERE dataset = 'icd' AND mappable = 1 AND entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 3"
 		)
 		.map((r) => r.entity);
-	keys.a = server.createKey(['--datasets', 'icd', '--entities', entities.join(',')]);
-	keys.b = server.createKey(['--datasets', 'icd,icdb']);
+	keys.a = await server.createKey(['--datasets', 'icd', '--entities', entities.join(',')]);
+	keys.b = await server.createKey(['--datasets', 'icd,icdb']);
 	browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -149,13 +149,13 @@ describe('two analysts, two keys', () => {
 
 	it("a revoked key's next request leads to the sign-in page, which says why", async () => {
 		// a: the next request is the record stream of a reload (refused inside the stream).
-		server.keys(['revoke', keys.a.id]);
+		await server.keys(['revoke', keys.a.id]);
 		await a.page.reload();
 		await a.page.waitForURL((u) => u.pathname === '/signin', { timeout: 30_000 });
 		await expect.poll(() => a.page.getByTestId('signin-notice').textContent()).toContain('the service no longer accepts your key');
 		expect((await a.context.cookies()).filter((c) => c.name === 'icd_session')).toEqual([]);
 		// b: the next request is one of the page's fetches (refused with a status).
-		server.keys(['revoke', keys.b.id]);
+		await server.keys(['revoke', keys.b.id]);
 		await b.page.evaluate(() => void fetch('/api/status'));
 		await b.page.waitForURL((u) => u.pathname === '/signin', { timeout: 30_000 });
 		await expect.poll(() => b.page.getByTestId('signin-notice').textContent()).toContain('the service no longer accepts your key');

@@ -236,16 +236,16 @@ describe('signing out', () => {
 	}
 
 	it("deletes the page's copy of the records", async () => {
-		const page = await onTheMapWithACopy(server.createKey(['--name', 'analyst', '--features', 'geo,detail,lookup']).key);
+		const page = await onTheMapWithACopy((await server.createKey(['--name', 'analyst', '--features', 'geo,detail,lookup'])).key);
 		await page.getByTestId('signout').click();
 		await page.waitForURL((u) => u.pathname === '/signin');
 		expect(await copies(page)).toBe(0);
 	});
 
 	it('a revoked key gets nothing from the copy: the stream is refused, the session ends, the copy is deleted', async () => {
-		const { id, key } = server.createKey(['--name', 'revoked', '--features', 'geo,detail,lookup']);
+		const { id, key } = await server.createKey(['--name', 'revoked', '--features', 'geo,detail,lookup']);
 		const page = await onTheMapWithACopy(key);
-		server.keys(['revoke', id]);
+		await server.keys(['revoke', id]);
 		const statuses: number[] = [];
 		page.on('response', (r) => {
 			if (r.url().includes('/api/stream')) statuses.push(r.status());

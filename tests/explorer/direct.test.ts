@@ -61,7 +61,7 @@ async function walk(client: ServiceClient, limit: number, options: { withoutTitl
 
 describe('geo-manifest pages in process', () => {
 	it('are the pages the HTTP service sends, cursors included, without a request on the socket', async () => {
-		const { http, direct } = clients(server.createKey().key);
+		const { http, direct } = clients((await server.createKey()).key);
 		const overHttp = await walk(http, 100);
 		const inProcess = await walk(direct, 100);
 		expect(overHttp.length).toBeGreaterThan(2);
@@ -73,7 +73,7 @@ describe('geo-manifest pages in process', () => {
 	});
 
 	it('leave the titles out for a walk that does not use them (the record stream), and nothing else', async () => {
-		const { http, direct } = clients(server.createKey().key);
+		const { http, direct } = clients((await server.createKey()).key);
 		const overHttp = await walk(http, 100);
 		const withoutTitles = await walk(direct, 100, { withoutTitles: true });
 		expect(overHttp.some((p) => p.items.some((i) => i.title !== undefined))).toBe(true);
@@ -91,7 +91,7 @@ describe('geo-manifest pages in process', () => {
 	});
 
 	it('cross from the reader thread as columns, not as 5,000 objects', async () => {
-		const { key } = server.createKey();
+		const { key } = await server.createKey();
 		const answer = (await directGeoManifest(rt)('/v1/icd/videos/geo-manifest', { limit: '50' }, `Bearer ${key}`))!;
 		expect(answer.status).toBe(200);
 		const body = answer.body as { items?: unknown; columns: Record<string, unknown>; itemsReceived: number };
@@ -106,7 +106,7 @@ describe('geo-manifest pages in process', () => {
 			(await rt.sql.pluck<string>(
 				`SELECT entity FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity IS NOT NULL LIMIT 1`
 			)) ?? '';
-		const { direct } = clients(server.createKey(['--entities', entity]).key);
+		const { direct } = clients((await server.createKey(['--entities', entity])).key);
 		const items = (await walk(direct, 500)).flatMap((p) => p.items);
 		const expected = await rt.sql.pluck<number>(`SELECT count(*) FROM records WHERE dataset = 'icd' AND component = 'video' AND mappable = 1 AND entity = ?`, [
 			entity
@@ -124,7 +124,7 @@ describe('geo-manifest pages in process', () => {
 		expect(inProcess.status).toBe(401);
 		expect(inProcess.message).toBe(viaHttp.message);
 
-		const icdOnly = clients(server.createKey(['--datasets', 'icd']).key);
+		const icdOnly = clients((await server.createKey(['--datasets', 'icd'])).key);
 		const forbidden = await refusal(icdOnly.direct.geoManifestPage('icdb', 'image', {}));
 		expect(forbidden.status).toBe(403);
 		expect(forbidden.message).toBe((await refusal(icdOnly.http.geoManifestPage('icdb', 'image', {}))).message);
@@ -136,7 +136,7 @@ describe('geo-manifest pages in process', () => {
 	});
 
 	it('are not run for a caller that has gone away', async () => {
-		const { key } = server.createKey(['--rate', '1', '--burst', '1']);
+		const { key } = await server.createKey(['--rate', '1', '--burst', '1']);
 		const { direct } = clients(key);
 		const gone = new AbortController();
 		gone.abort();
@@ -146,7 +146,7 @@ describe('geo-manifest pages in process', () => {
 	});
 
 	it("charge the key's rate limit: a 429 with retry-after, which the client waits out", async () => {
-		const { key } = server.createKey(['--rate', '2', '--burst', '1']);
+		const { key } = await server.createKey(['--rate', '2', '--burst', '1']);
 		const answer = directGeoManifest(rt);
 		const path = '/v1/icd/videos/geo-manifest';
 		expect((await answer(path, { limit: '10' }, `Bearer ${key}`))?.status).toBe(200);

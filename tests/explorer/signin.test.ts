@@ -34,7 +34,7 @@ beforeAll(async () => {
 	entities = db
 		.rows<{ entity: string }>("SELECT entity FROM records WHERE dataset = 'icd' AND entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 2")
 		.map((r) => r.entity);
-	analyst = server.createKey(['--datasets', 'icd', '--features', 'geo,detail,media,search', '--entities', entities.join(',')]);
+	analyst = await server.createKey(['--datasets', 'icd', '--features', 'geo,detail,media,search', '--entities', entities.join(',')]);
 });
 afterAll(async () => {
 	db?.close();
@@ -116,7 +116,7 @@ describe('signing in', () => {
 	});
 
 	it('refuses a key that may read no geo manifest: "may not use the map"', async () => {
-		const noMap = server.createKey(['--features', 'search,detail']);
+		const noMap = await server.createKey(['--features', 'search,detail']);
 		const r = await signIn(server.url, noMap.key);
 		expect(r.status).toBe(403);
 		expect(r.body).toContain('This key may not use the map');
@@ -208,7 +208,7 @@ describe("under the analyst's key", () => {
 		for (const ref of [refs[0], refs.at(-1)!]) expect((await get(`/api/record/icd/video/${ref}`, cookie)).status).toBe(200);
 		expect((await get(`/api/media/icd/video/${refs[0]}`, cookie)).status).toBe(200);
 
-		const lookup = server.createKey(['--datasets', 'icd', '--features', 'geo,detail,media,lookup', '--entities', entities.join(',')]);
+		const lookup = await server.createKey(['--datasets', 'icd', '--features', 'geo,detail,media,lookup', '--entities', entities.join(',')]);
 		const session = (await signIn(server.url, lookup.key)).cookie!;
 		const byId = (await streamUnder(server.url, session)).refs.get('icd/video')!;
 		expect(byId.length).toBe(refs.length);
@@ -234,7 +234,10 @@ describe("under the analyst's key", () => {
 		const refused = await ask(cookie, { dataset: 'icd', question: 'What happened recently?' });
 		expect(refused.status).toBe(403);
 		expect((await refused.json()).message).toContain('Domain GenAI');
-		const [one, two] = [server.createKey(['--datasets', 'icd', '--features', 'geo,genai']), server.createKey(['--datasets', 'icd', '--features', 'geo,genai'])];
+		const [one, two] = [
+			await server.createKey(['--datasets', 'icd', '--features', 'geo,genai']),
+			await server.createKey(['--datasets', 'icd', '--features', 'geo,genai'])
+		];
 		const [first, second] = [(await signIn(server.url, one.key)).cookie!, (await signIn(server.url, two.key)).cookie!];
 		const turn = await ask(first, { dataset: 'icd', question: 'What happened recently?' });
 		expect(turn.status).toBe(200);
@@ -275,10 +278,10 @@ describe('session lifetimes', () => {
 
 describe('revocation and sign-out', () => {
 	it("a revoked key's next request ends the session and says why", async () => {
-		const doomed = server.createKey(['--datasets', 'icd']);
+		const doomed = await server.createKey(['--datasets', 'icd']);
 		const { cookie } = await signIn(server.url, doomed.key);
 		expect((await get('/api/status', cookie!)).status).toBe(200);
-		server.keys(['revoke', doomed.id]);
+		await server.keys(['revoke', doomed.id]);
 		const r = await get('/api/status', cookie!);
 		expect(r.status).toBe(401);
 		expect(r.headers.get('x-explorer-session')).toBe('refused');

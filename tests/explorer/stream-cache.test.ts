@@ -65,9 +65,9 @@ describe('analysts of the embedded service, signed in', () => {
 		db = oracle(server);
 		entity = db.rows<{ entity: string }>('SELECT entity FROM records WHERE entity IS NOT NULL GROUP BY entity ORDER BY count(*) DESC LIMIT 1')[0].entity;
 		const features = ['--features', 'geo,detail,lookup'];
-		keys.alice = server.createKey(['--name', 'alice', ...features]);
-		keys.bob = server.createKey(['--name', 'bob', ...features]);
-		keys.narrow = server.createKey(['--name', 'narrow', ...features, '--entities', entity]);
+		keys.alice = await server.createKey(['--name', 'alice', ...features]);
+		keys.bob = await server.createKey(['--name', 'bob', ...features]);
+		keys.narrow = await server.createKey(['--name', 'narrow', ...features, '--entities', entity]);
 		for (const [who, { key }] of Object.entries(keys)) {
 			const answer = await signIn(server.url, key);
 			expect(answer.cookie, who).not.toBeNull();
@@ -119,11 +119,11 @@ describe('analysts of the embedded service, signed in', () => {
 	});
 
 	it('a revoked key gets nothing from the cache: its stream says the key is refused, as a walk would', async () => {
-		const gone = server.createKey(['--name', 'gone', '--features', 'geo,detail,lookup']);
+		const gone = await server.createKey(['--name', 'gone', '--features', 'geo,detail,lookup']);
 		const cookie = (await signIn(server.url, gone.key)).cookie!;
 		const before = await load(server.url, cookie);
 		expect(before.served).toBe('whole');
-		server.keys(['revoke', gone.id]);
+		await server.keys(['revoke', gone.id]);
 		for (const since of [undefined, before.version]) {
 			const refused = await load(server.url, cookie, since);
 			expect(refused.served).toBe('uncached');
@@ -138,7 +138,7 @@ describe('analysts of the embedded service, signed in', () => {
 	});
 
 	it('signing out asks the browser to clear its copy of the records', async () => {
-		const who = server.createKey(['--name', 'leaving', '--features', 'geo']);
+		const who = await server.createKey(['--name', 'leaving', '--features', 'geo']);
 		const cookie = (await signIn(server.url, who.key)).cookie!;
 		const r = await withSession(`${server.url}/signout`, cookie, { method: 'POST', headers: { origin: server.url } });
 		expect(r.status).toBe(303);

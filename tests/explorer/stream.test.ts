@@ -199,7 +199,7 @@ describe('explorer endpoints on the embedded service', () => {
 
 describe('explorer with a key restricted to ICD (ICD_API_KEY)', () => {
 	beforeAll(async () => {
-		restricted = server.createKey(['--datasets', 'icd']);
+		restricted = await server.createKey(['--datasets', 'icd']);
 		await server.stop();
 		server = await startServer({ dataDir, env: { ICD_API_KEY: restricted.key } });
 	});

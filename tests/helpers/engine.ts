@@ -49,11 +49,11 @@ export function stopCluster(dir: string): void {
 	}
 }
 
-/** A new, empty database in the test cluster; its URL. */
-export function newDatabase(): string {
+/** A new database in the test cluster, empty or a copy of `template`; its URL. */
+export function newDatabase(template?: string): string {
 	const dir = testCluster();
 	const name = `t_${randomBytes(6).toString('hex')}`;
-	createDatabase(dir, name);
+	createDatabase(dir, name, template);
 	return databaseUrl(dir, name);
 }
 

@@ -12,7 +12,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { oracle, type Oracle } from './oracle';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { dropDatabase, ENGINE, newDatabase, type TestEngine } from './engine';
-import { fromTemplate, templateApplies } from './dataset-template';
+import { fromTemplate, pgFromTemplate, templateApplies } from './dataset-template';
+import { keysCommand } from '../../src/lib/server/service/auth/keys-command';
 
 export interface TestServer {
 	url: string;
@@ -22,10 +23,13 @@ export interface TestServer {
 	databaseUrl?: string;
 	/** The embedded service's local all-permission key. */
 	localKey: string;
-	/** Runs `npm run keys -- <args>` against this server's data; returns stdout. */
-	keys(args: string[]): string;
+	/**
+	 * Runs a command of `npm run keys -- <args>` against this server's data; returns its output.
+	 * In this process (keys-command.ts), not through tsx: tests/service/auth.test.ts runs the CLI itself.
+	 */
+	keys(args: string[]): Promise<string>;
 	/** Creates a key and returns the secret. */
-	createKey(args?: string[]): { id: string; key: string };
+	createKey(args?: string[]): Promise<{ id: string; key: string }>;
 	get(pathAndQuery: string, key?: string | null, init?: RequestInit): Promise<Response>;
 	stop(): Promise<void>;
 	/** Everything the server printed, for assertions about progress output. */
@@ -81,7 +85,14 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 		});
 	}
 	const ownsDatabase = engine === 'postgres' && !options.databaseUrl;
-	const databaseUrl = engine === 'postgres' ? (options.databaseUrl ?? newDatabase()) : undefined;
+	let databaseUrl = options.databaseUrl;
+	if (ownsDatabase)
+		databaseUrl = templateApplies(options.env)
+			? await pgFromTemplate(options.size ?? 1500, async (templateUrl) => {
+					const maker = await startServer({ size: options.size, entry: options.entry, databaseUrl: templateUrl, templateMade: true });
+					await maker.stop();
+				})
+			: newDatabase();
 	const database = { DATABASE_URL: databaseUrl ?? '' };
 	const port = await freePort();
 	const env = {
@@ -91,7 +102,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 		DATA_DIR: dataDir,
 		DATASET_SIZE: String(options.size ?? 1500),
 		DATASET_SEED: 'test-seed',
-		// The keys CLI (spawnSync) blocks the test process for seconds, on a loaded machine past
+		// A script run with spawnSync (runScript) blocks the test process for seconds, on a loaded machine past
 		// Node's 5 s keep-alive: the server then closes the idle connection that the test's next
 		// fetch is about to reuse ("other side closed"). Idle connections are kept for longer.
 		KEEP_ALIVE_TIMEOUT: '120',
@@ -129,13 +140,13 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 		engine,
 		databaseUrl,
 		localKey,
-		keys(args) {
-			const r = runScript('scripts/keys.ts', args, { DATA_DIR: dataDir, ...database });
+		async keys(args) {
+			const r = await keysCommand(args, { DATA_DIR: dataDir, ...database });
 			if (r.status !== 0) throw new Error(`keys ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
 			return r.stdout;
 		},
-		createKey(args = []) {
-			return JSON.parse(server.keys(['create', '--name', 'test', ...args]));
+		async createKey(args = []) {
+			return JSON.parse(await server.keys(['create', '--name', 'test', ...args]));
 		},
 		get(pathAndQuery, key = localKey, init = {}) {
 			const headers = new Headers(init.headers);

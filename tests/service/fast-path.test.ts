@@ -21,15 +21,15 @@ beforeAll(async () => {
 	kit = await startServer({ dataDir: fast.dataDir, databaseUrl: fast.databaseUrl, entry: 'build/index.js' });
 	keys = {
 		all: fast.localKey,
-		icdbOnly: fast.createKey(['--datasets', 'icdb']).key,
-		searchOnly: fast.createKey(['--features', 'search']).key,
+		icdbOnly: (await fast.createKey(['--datasets', 'icdb'])).key,
+		searchOnly: (await fast.createKey(['--features', 'search'])).key,
 		// One each: on PostgreSQL the two servers share the key's bucket.
-		burstOfTwoFast: fast.createKey(['--rate', '0.01', '--burst', '2']).key,
-		burstOfTwoKit: fast.createKey(['--rate', '0.01', '--burst', '2']).key
+		burstOfTwoFast: (await fast.createKey(['--rate', '0.01', '--burst', '2'])).key,
+		burstOfTwoKit: (await fast.createKey(['--rate', '0.01', '--burst', '2'])).key
 	};
 	const page = await (await fast.get('/v1/icd/videos?per_page=1')).json();
 	sample = page.items[0];
-	keys.otherEntity = fast.createKey(['--entities', `${sample.entity}x`]).key;
+	keys.otherEntity = (await fast.createKey(['--entities', `${sample.entity}x`])).key;
 }, 120_000);
 afterAll(async () => {
 	await kit?.stop();

@@ -100,7 +100,7 @@ describe('OpenAI-compatible chat provider', () => {
 	});
 
 	it('fails with 502 after one attempt, consuming nothing and creating no conversation', async () => {
-		const { id, key } = server.createKey(['--credits', '1']);
+		const { id, key } = await server.createKey(['--credits', '1']);
 		mode.chat = 'fail';
 		const before = chatCalls().length;
 		const problem = await expectProblem(await post(server, 'icd', { question: 'Convoys?' }, key), 502, 'upstream_unavailable');

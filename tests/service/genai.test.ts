@@ -41,7 +41,7 @@ const unavailable = async (r: Response) => {
 
 describe('Domain GenAI turn', () => {
 	it('answers with grounded, cited sources, both deadlines and usage equal to its deprecated aliases', async () => {
-		const { key } = server.createKey(['--credits', '5']);
+		const { key } = await server.createKey(['--credits', '5']);
 		const before = serverNow();
 		const turn = await ask({ question: 'Where were roadblocks set up and by which groups?', top_k: 6 }, key);
 		expect(turn.answer.length).toBeGreaterThan(50);
@@ -108,7 +108,7 @@ describe('Domain GenAI turn', () => {
 	});
 
 	it('a turn blocked for credits consumes nothing and extends nothing', async () => {
-		const { key } = server.createKey(['--credits', '1']);
+		const { key } = await server.createKey(['--credits', '1']);
 		const turn = await ask({ question: 'Checkpoints near the border' }, key);
 		expect(turn.credits_remaining).toBe(0);
 		clock.advance(50 * MINUTE);
@@ -144,7 +144,7 @@ describe('Domain GenAI turn', () => {
 	});
 
 	it('answers the same conversation_unavailable body for expired, deleted, other-dataset, other-key and unknown ids', async () => {
-		const { key: other } = server.createKey();
+		const { key: other } = await server.createKey();
 		const expired = await ask({ question: 'Flooding in villages' });
 		clock.advance(61 * MINUTE);
 		const live = await ask({ question: 'Flooding in villages' });
@@ -174,8 +174,8 @@ describe('Domain GenAI turn', () => {
 
 describe('conversation deletion', () => {
 	it('is idempotent, free, always 204, and deletes only the caller’s own conversation', async () => {
-		const { key: owner } = server.createKey(['--credits', '3']);
-		const { key: stranger } = server.createKey();
+		const { key: owner } = await server.createKey(['--credits', '3']);
+		const { key: stranger } = await server.createKey();
 		const turn = await ask({ question: 'Weapons caches' }, owner);
 		expect(turn.credits_remaining).toBe(2);
 		const r = await remove(server, 'icd', turn.conversation_id, stranger);
@@ -197,15 +197,15 @@ describe('conversation deletion', () => {
 
 describe('Domain GenAI permissions and focus', () => {
 	it('refuses keys without the genai feature or the dataset', async () => {
-		const { key } = server.createKey(['--features', 'search,nl_search']);
+		const { key } = await server.createKey(['--features', 'search,nl_search']);
 		await expectProblem(await post(server, 'icd', { question: 'convoys' }, key), 403, 'forbidden');
-		const icdOnly = server.createKey(['--datasets', 'icd']).key;
+		const icdOnly = (await server.createKey(['--datasets', 'icd'])).key;
 		await expectProblem(await post(server, 'icdb', { question: 'convoys' }, icdOnly), 403, 'forbidden');
 	});
 
 	it('never draws on records outside a restricted key’s entities', async () => {
 		const entities = db.rows<{ e: string }>("SELECT entity e FROM records WHERE dataset='icd' GROUP BY 1 ORDER BY count(*) DESC LIMIT 2").map((r) => r.e);
-		const { key } = server.createKey(['--entities', entities.join(',')]);
+		const { key } = await server.createKey(['--entities', entities.join(',')]);
 		const turn = await ask({ question: 'Who operates checkpoints and convoys?', top_k: 20 }, key);
 		expect(turn.sources.length).toBeGreaterThan(0);
 		for (const s of turn.sources) expect(entities).toContain(s.entity);
@@ -241,7 +241,7 @@ describe('Domain GenAI permissions and focus', () => {
 		['unknown field', { question: 'convoy', temperature: 1 }],
 		['question not a string', { question: 42 }]
 	])('answers %s with a 400 problem and consumes nothing', async (_name, body) => {
-		const { key } = server.createKey(['--credits', '1']);
+		const { key } = await server.createKey(['--credits', '1']);
 		await expectProblem(await post(server, 'icd', body, key), 400, 'invalid_parameter');
 		expect((await ask({ question: 'convoys' }, key)).credits_remaining).toBe(0);
 	});

@@ -76,7 +76,7 @@ describe('geo manifests', () => {
 			const body = await expectProblem(await t.server.get(p), 400, 'invalid_cursor');
 			expect(body.remediation).toMatch(/without the cursor/);
 		}
-		const other = t.server.createKey();
+		const other = await t.server.createKey();
 		await expectProblem(await t.server.get(`/v1/icd/images/geo-manifest?limit=50&cursor=${cursor}`, other.key), 400, 'invalid_cursor');
 	});
 
@@ -84,7 +84,7 @@ describe('geo manifests', () => {
 		const e = t.db.one<{ e: string }>(
 			"SELECT entity e FROM records WHERE dataset='icdb' AND component='image' AND mappable=1 GROUP BY e ORDER BY count(*) DESC LIMIT 1"
 		).e;
-		const { key } = t.server.createKey(['--entities', e]);
+		const { key } = await t.server.createKey(['--entities', e]);
 		const expected = t.db.count("dataset='icdb' AND component='image' AND mappable=1 AND entity=?", e);
 		const { items, pages } = await walk('/v1/icdb/images/geo-manifest?limit=500', key);
 		expect(pages[0].itemsTotal).toBe(expected);
@@ -121,7 +121,7 @@ describe('geo manifests', () => {
 		const { e } = t.db.one<{ e: string }>(
 			"SELECT entity e FROM records WHERE dataset='icd' AND component='image' AND mappable=1 GROUP BY e ORDER BY count(*) DESC LIMIT 1"
 		);
-		const restricted = t.server.createKey(['--entities', e]).key;
+		const restricted = (await t.server.createKey(['--entities', e])).key;
 		const walks = [
 			{ path: '/v1/icd/videos/geo-manifest?limit=97', where: "dataset='icd' AND component='video'", params: [] as string[], key: undefined },
 			{

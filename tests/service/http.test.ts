@@ -36,7 +36,7 @@ describe('rate limits', () => {
 	});
 
 	it('answers 429 with problem JSON and an integer retry-after when the bucket is empty', async () => {
-		const { key } = server.createKey(['--rate', '0.5', '--burst', '3']);
+		const { key } = await server.createKey(['--rate', '0.5', '--burst', '3']);
 		const statuses: number[] = [];
 		let limited: Response | undefined;
 		for (let i = 0; i < 5; i++) {
@@ -55,8 +55,8 @@ describe('rate limits', () => {
 	});
 
 	it('limits each key on its own', async () => {
-		const a = server.createKey(['--rate', '0.1', '--burst', '1']);
-		const b = server.createKey(['--rate', '0.1', '--burst', '1']);
+		const a = await server.createKey(['--rate', '0.1', '--burst', '1']);
+		const b = await server.createKey(['--rate', '0.1', '--burst', '1']);
 		expect((await server.get('/v1/icd/videos?per_page=1', a.key)).status).toBe(200);
 		expect((await server.get('/v1/icd/videos?per_page=1', a.key)).status).toBe(429);
 		expect((await server.get('/v1/icd/videos?per_page=1', b.key)).status).toBe(200);

@@ -40,7 +40,7 @@ const json = async (r: Response) => {
 describe('two instances over one PostgreSQL database', () => {
 	it('share a key’s rate-limit bucket: a burst spent on A is refused on B', async () => {
 		// Five tokens, refilled at one per hundred seconds: the test outruns the refill.
-		const { key } = a.createKey(['--burst', '5', '--rate', '0.01']);
+		const { key } = await a.createKey(['--burst', '5', '--rate', '0.01']);
 		for (let i = 0; i < 3; i++) expect((await a.get('/v1/icd/videos?per_page=1', key)).status).toBe(200);
 		const onB = await b.get('/v1/icd/videos?per_page=1', key);
 		expect(onB.status).toBe(200);
@@ -53,7 +53,7 @@ describe('two instances over one PostgreSQL database', () => {
 	});
 
 	it('share conversations: begun on A, continued on B, deleted on B, unavailable on A; deadlines hold on both', async () => {
-		const { key } = a.createKey(['--credits', '10']);
+		const { key } = await a.createKey(['--credits', '10']);
 		const first: Turn = await json(await post(a, 'icd', { question: 'Which armed group was most active in 2023?' }, key));
 		const second: Turn = await json(await post(b, 'icd', { question: 'and in 2022?', conversation_id: first.conversation_id }, key));
 		expect(second.conversation_id).toBe(first.conversation_id);
@@ -68,7 +68,7 @@ describe('two instances over one PostgreSQL database', () => {
 	});
 
 	it('never spend more credits than the key has: 32 asks at once, half on each instance', async () => {
-		const { id, key } = a.createKey(['--credits', '5']);
+		const { id, key } = await a.createKey(['--credits', '5']);
 		const asks = Array.from({ length: 32 }, (_, i) => post(i % 2 ? b : a, 'icd', { question: `Where were roadblocks reported? (${i})`, top_k: 2 }, key));
 		const answers = await Promise.all(asks);
 		const statuses = answers.map((r) => r.status).sort();
@@ -82,7 +82,7 @@ describe('two instances over one PostgreSQL database', () => {
 	});
 
 	it('accept each other’s geo cursors, page for page', async () => {
-		const { key } = a.createKey();
+		const { key } = await a.createKey();
 		const first = await json(await a.get('/v1/icd/videos/geo-manifest?limit=100', key));
 		expect(first.next_cursor).toBeTruthy();
 		const cursor = encodeURIComponent(first.next_cursor);
@@ -103,7 +103,7 @@ describe('two instances over one PostgreSQL database', () => {
 			"SELECT uuid FROM records WHERE dataset = 'icd' AND component = 'video' AND entity <> ? ORDER BY id LIMIT 1",
 			entity
 		).uuid;
-		const { key } = a.createKey(['--entities', entity]);
+		const { key } = await a.createKey(['--entities', entity]);
 		const paths = [
 			'/v1/icd/videos?per_page=50',
 			'/v1/icd/images?search=convoy&per_page=50',
@@ -127,9 +127,9 @@ describe('two instances over one PostgreSQL database', () => {
 	});
 
 	it('see a key revoked through either one at once', async () => {
-		const { id, key } = a.createKey();
+		const { id, key } = await a.createKey();
 		expect((await b.get('/v1/icd/videos?per_page=1', key)).status).toBe(200);
-		b.keys(['revoke', id]);
+		await b.keys(['revoke', id]);
 		await expectProblem(await a.get('/v1/icd/videos?per_page=1', key), 401, 'unauthorized');
 		await expectProblem(await b.get('/v1/icd/videos?per_page=1', key), 401, 'unauthorized');
 	});
@@ -188,7 +188,7 @@ describe('npm start -- --workers N', () => {
 		// Each instance has the fast path of the frequent requests (src/lib/server/fast-path.ts) attached.
 		expect(out).not.toMatch(/fast path could not be attached/);
 		// A key issued through A answers the same through the workers' port.
-		const { key } = a.createKey();
+		const { key } = await a.createKey();
 		const viaWorkers = await json(await fetch(`http://127.0.0.1:${port}/v1/icd/videos?per_page=5`, { headers: { authorization: `Bearer ${key}` } }));
 		expect(viaWorkers).toEqual(await json(await a.get('/v1/icd/videos?per_page=5', key)));
 		const lookup = `/v1/icd/videos/by-component-id/${(viaWorkers as { items: { primary_id: number }[] }).items[0].primary_id}`;

@@ -150,7 +150,7 @@ describe('entity restrictions', () => {
 			"SELECT uuid, primary_id, entity, title FROM records WHERE dataset='icd' AND component='video' AND mappable = 1 AND entity <> ? LIMIT 1",
 			visible.entity
 		);
-		const { key } = t.server.createKey(['--entities', visible.entity]);
+		const { key } = await t.server.createKey(['--entities', visible.entity]);
 		const restricted = await connectMcp(t.server, '/mcp-icd', key);
 		await restricted.client.listTools();
 
@@ -253,7 +253,7 @@ describe('Domain GenAI tools', () => {
 	const unavailable = (result: Awaited<ReturnType<McpSession['call']>>) => toolProblem(result, 404, 'conversation_unavailable');
 
 	it('continues one conversation across MCP calls and REST, each turn charging credits as REST does', async () => {
-		const { key } = t.server.createKey(['--credits', '4']);
+		const { key } = await t.server.createKey(['--credits', '4']);
 		const session = await connectMcp(t.server, '/mcp-all', key);
 		await session.client.listTools();
 
@@ -298,7 +298,7 @@ describe('Domain GenAI tools', () => {
 	});
 
 	it('answers an unknown or foreign conversation with the REST conversation_unavailable problem', async () => {
-		const { key } = t.server.createKey(['--credits', '3']);
+		const { key } = await t.server.createKey(['--credits', '3']);
 		const owner = await restTurn('icd', { question: 'Which convoys were filmed?' }, t.server.localKey);
 		const session = await connectMcp(t.server, '/mcp-icd', key);
 		for (const conversation_id of ['conv_' + 'A'.repeat(32), owner.conversation_id]) {
@@ -315,7 +315,7 @@ describe('Domain GenAI tools', () => {
 	});
 
 	it('refuses bad arguments with the REST problem, before any charge', async () => {
-		const { key } = t.server.createKey(['--credits', '1']);
+		const { key } = await t.server.createKey(['--credits', '1']);
 		const session = await connectMcp(t.server, '/mcp-all', key);
 		const bads = [
 			{},
@@ -338,7 +338,7 @@ describe('Domain GenAI tools', () => {
 	});
 
 	it('hides and refuses Domain GenAI for a key without the genai feature, which keeps natural language search', async () => {
-		const { key } = t.server.createKey(['--features', 'search,nl_search,mcp', '--credits', '5']);
+		const { key } = await t.server.createKey(['--features', 'search,nl_search,mcp', '--credits', '5']);
 		const session = await connectMcp(t.server, '/mcp-all', key);
 		const listed = (await session.client.listTools()).tools.map((tool) => tool.name);
 		expect(listed).toEqual(['searchIcdVideos', 'searchIcdImages', 'searchIcdbVideos', 'searchIcdbImages', 'searchIcdNl', 'searchIcdbNl']);

@@ -194,15 +194,15 @@ describe('tools/list', () => {
 	});
 
 	it('shows a key only the tools of its datasets and features', async () => {
-		const icdOnly = server.createKey(['--datasets', 'icd']);
+		const icdOnly = await server.createKey(['--datasets', 'icd']);
 		const mcp1 = await connectMcp(server, '/mcp-all', icdOnly.key);
 		expect(names((await mcp1.client.listTools()).tools)).toEqual(ICD_TOOLS);
 
-		const searchOnly = server.createKey(['--features', 'search,mcp']);
+		const searchOnly = await server.createKey(['--features', 'search,mcp']);
 		const mcp2 = await connectMcp(server, '/mcp-all', searchOnly.key);
 		expect(names((await mcp2.client.listTools()).tools)).toEqual(['searchIcdVideos', 'searchIcdImages', 'searchIcdbVideos', 'searchIcdbImages']);
 
-		const mixed = server.createKey(['--datasets', 'icdb', '--features', 'geo,media,mcp']);
+		const mixed = await server.createKey(['--datasets', 'icdb', '--features', 'geo,media,mcp']);
 		const mcp3 = await connectMcp(server, '/mcp-all', mixed.key);
 		expect(names((await mcp3.client.listTools()).tools)).toEqual([
 			'getIcdbVideoPlayer',
@@ -216,7 +216,7 @@ describe('tools/list', () => {
 
 describe('refusals', () => {
 	it('refuses a call to a tool hidden by the key’s permissions with the REST 403 problem', async () => {
-		const { key } = server.createKey(['--datasets', 'icd', '--features', 'search,mcp']);
+		const { key } = await server.createKey(['--datasets', 'icd', '--features', 'search,mcp']);
 		const mcp = await connectMcp(server, '/mcp-all', key);
 		const dataset = toolProblem(await mcp.call('searchIcdbVideos', {}), 403, 'forbidden');
 		expect(dataset.detail).toMatch(/ICDB/);
@@ -247,14 +247,14 @@ describe('refusals', () => {
 	});
 
 	it('needs the mcp feature, and the ICD dataset on /mcp-icd: 403 problem JSON', async () => {
-		const noMcp = server.createKey(['--features', 'search,detail']);
+		const noMcp = await server.createKey(['--features', 'search,detail']);
 		const body = await expectProblem(await mcpPost('/mcp-all', noMcp.key, { jsonrpc: '2.0', id: 1, method: 'tools/list' }), 403, 'forbidden');
 		expect(body.detail).toMatch(/MCP/);
 		await expect(connectMcp(server, '/mcp-all', noMcp.key)).rejects.toMatchObject({ code: 403 });
 		// The same key still has REST.
 		expect((await server.get('/v1/icd/videos?per_page=1', noMcp.key)).status).toBe(200);
 
-		const icdbOnly = server.createKey(['--datasets', 'icdb']);
+		const icdbOnly = await server.createKey(['--datasets', 'icdb']);
 		const icd = await expectProblem(await mcpPost('/mcp-icd', icdbOnly.key, { jsonrpc: '2.0', id: 1, method: 'tools/list' }), 403, 'forbidden');
 		expect(icd.detail).toMatch(/ICD dataset/);
 		const mcp = await connectMcp(server, '/mcp-all', icdbOnly.key);
@@ -292,7 +292,7 @@ describe('rate limits', () => {
 
 	it('charges a tools/call one token from the same bucket as REST, and refuses both when it is empty', async () => {
 		// Refill of one token per 1000 s: nothing refills during the test.
-		const { key } = server.createKey(['--rate', '0.001', '--burst', '12']);
+		const { key } = await server.createKey(['--rate', '0.001', '--burst', '12']);
 		const mcp = await connectMcp(server, '/mcp-all', key);
 		await mcp.client.listTools();
 		await mcp.settle();
@@ -319,7 +319,7 @@ describe('rate limits', () => {
 	});
 
 	it('charges every tools/call of a JSON-RPC batch in its order, refusing those past the bucket', async () => {
-		const { key } = server.createKey(['--rate', '0.001', '--burst', '5']);
+		const { key } = await server.createKey(['--rate', '0.001', '--burst', '5']);
 		const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'searchIcdVideos', arguments: { per_page: 1 } } });
 		const batch = Array.from({ length: 10 }, (_, i) => call(i + 1));
 		const r = await mcpPost('/mcp-all', key, batch, { 'mcp-protocol-version': '2025-03-26' });

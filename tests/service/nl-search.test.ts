@@ -128,7 +128,7 @@ describe('natural language search', () => {
 
 	it('never shows a restricted key records outside its entities', async () => {
 		const entities = t.db.rows<{ e: string }>("SELECT entity e FROM records WHERE dataset='icd' GROUP BY 1 ORDER BY count(*) DESC LIMIT 2").map((r) => r.e);
-		const { key } = t.server.createKey(['--entities', entities.join(',')]);
+		const { key } = await t.server.createKey(['--entities', entities.join(',')]);
 		const body = await nl('icd', { search: 'armed convoy entering a town', top_k: '200', per_page: '50' }, key);
 		expect(body.itemsReceived).toBeGreaterThan(0);
 		for (const item of body.items) expect(entities).toContain(item.entity);
@@ -139,9 +139,9 @@ describe('natural language search', () => {
 	});
 
 	it('refuses keys without the nl_search feature or the dataset', async () => {
-		const { key } = t.server.createKey(['--features', 'search']);
+		const { key } = await t.server.createKey(['--features', 'search']);
 		await expectProblem(await t.server.get('/v1/icd/nl-search?search=convoy', key), 403, 'forbidden');
-		const icdOnly = t.server.createKey(['--datasets', 'icd']).key;
+		const icdOnly = (await t.server.createKey(['--datasets', 'icd'])).key;
 		await expectProblem(await t.server.get('/v1/icdb/nl-search?search=convoy', icdOnly), 403, 'forbidden');
 	});
 

@@ -133,7 +133,7 @@ describe('the same bytes with and without reader workers', () => {
 
 		// An attacker holding another key and the cursor of a page that was read ahead gets the
 		// cursor refused, not that page; its owner then gets the page, unchanged.
-		const other = pool.createKey();
+		const other = await pool.createKey();
 		const first = JSON.parse((await read(await pool.get('/v1/icdb/videos/geo-manifest?limit=150'))).body);
 		const second = JSON.parse((await read(await pool.get(`/v1/icdb/videos/geo-manifest?limit=150&cursor=${encodeURIComponent(first.next_cursor)}`))).body);
 		const thirdPath = `/v1/icdb/videos/geo-manifest?limit=150&cursor=${encodeURIComponent(second.next_cursor)}`;

@@ -43,7 +43,7 @@ describe('record detail and component id lookup', () => {
 	it('hides records outside a restricted key’s entities exactly like missing ones', async () => {
 		const visible = t.db.one<Row>("SELECT * FROM records WHERE dataset='icd' AND component='video' LIMIT 1");
 		const hidden = t.db.one<Row>("SELECT * FROM records WHERE dataset='icd' AND component='video' AND entity <> ? LIMIT 1", visible.entity);
-		const { key } = t.server.createKey(['--entities', visible.entity]);
+		const { key } = await t.server.createKey(['--entities', visible.entity]);
 		expect((await t.server.get(`/v1/icd/videos/${visible.uuid}`, key)).status).toBe(200);
 		const a = await expectProblem(await t.server.get(`/v1/icd/videos/${hidden.uuid}`, key), 404, 'not_found');
 		const b = await expectProblem(await t.server.get(`/v1/icd/videos/by-component-id/${hidden.primary_id}`, key), 404, 'not_found');

@@ -166,7 +166,7 @@ describe('entity restrictions', () => {
 			"SELECT entity FROM records WHERE dataset='icd' AND component='image' GROUP BY entity ORDER BY count(*) DESC LIMIT 2"
 		);
 		const allowed = entities.map((e) => e.entity);
-		const { key } = t.server.createKey(['--entities', allowed.join(',')]);
+		const { key } = await t.server.createKey(['--entities', allowed.join(',')]);
 		const expected = t.db.count(`dataset='icd' AND component='image' AND entity IN (?, ?)`, ...allowed);
 		const body = await json('/v1/icd/images?per_page=100', key);
 		expect(body.itemsTotal).toBe(expected);

@@ -439,7 +439,7 @@ describe('Domain GenAI answers aggregate questions from the whole dataset', () =
 			country,
 			year
 		).e;
-		const { key } = server.createKey(['--credits', '5', '--entities', entity]);
+		const { key } = await server.createKey(['--credits', '5', '--entities', entity]);
 		const restricted = await ask({ question }, key);
 		const visible = db.count("dataset = 'icd' AND primary_country = ? AND substr(primary_date, 1, 4) = ? AND entity = ?", country, year, entity);
 		expect(visible).toBeLessThan(n);

@@ -27,6 +27,15 @@ describe('readCities', () => {
 		expect(ours.at(-1)!.loc.coordinates).toEqual(fromPackage.at(-1)!.loc.coordinates);
 	});
 
+	it('keeps only the cities a filter accepts, each decoded whole, in the same order', () => {
+		const all = readCities();
+		const large = (c: { population: number; country: string }) => c.population >= 100_000 && c.country !== 'US';
+		const kept = readCities(large);
+		expect(kept.length).toBeGreaterThan(1_000);
+		expect(kept.length).toBeLessThan(all.length / 10);
+		expect(kept).toEqual(all.filter(large));
+	});
+
 	it('gives a new array each call, so nothing keeps the cities once the caller drops them', () => {
 		expect(readCities()).not.toBe(readCities());
 	});

@@ -14,7 +14,7 @@
 import { createRequire } from 'node:module';
 import type { Sql } from '../../db/sql';
 import type { Dataset } from '../../../types/dataset';
-import { readCities } from '../../dataset/cities';
+import { readCities, type CityFacts } from '../../dataset/cities';
 import { isCommonWord } from './common-words';
 import { nameKey, tokenize } from './text';
 
@@ -246,8 +246,11 @@ function addCountries(b: Builder, stored: { v: string; n: number }[]): { present
 }
 
 function addTowns(b: Builder, present: Map<string, string>, absent: Map<string, string>): void {
-	for (const c of readCities()) {
-		if (EXCLUDED_FEATURES.has(c.featureCode)) continue;
+	// Only the towns that can be added below are decoded whole (readCities).
+	const wanted = (c: CityFacts) =>
+		!EXCLUDED_FEATURES.has(c.featureCode) &&
+		c.population >= (present.has(c.country) ? MIN_TOWN_POPULATION : absent.has(c.country) ? MIN_ABSENT_TOWN_POPULATION : Infinity);
+	for (const c of readCities(wanted)) {
 		const [lon, lat] = c.loc.coordinates;
 		const country = present.get(c.country);
 		if (country) {
