@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { engineOnRequest, SMALL_STREAM_RECORDS, SMALL_STREAM_WAIT_MS, type Engine } from './engine-loader';
+import { engineOnRequest, FIRST_SHOWN_WAIT_MS, SMALL_STREAM_RECORDS, SMALL_STREAM_WAIT_MS, type Engine } from './engine-loader';
 
 // When the page asks for MapLibre and deck.gl: the loader is a counter here (the engine itself
 // needs a browser), the timing rules are the module's own.
@@ -70,6 +70,47 @@ describe('engineOnRequest', () => {
 		engine.streamGrew(60_000);
 		expect(loads).toBe(0);
 		engine.streamGrew(120_000); // a second part's total
+		await engine.loading;
+		expect(loads).toBe(1);
+	});
+
+	it('when the page paints the first records itself, asks for a large stream once they are on screen', async () => {
+		const engine = engineOnRequest(2000, load, { paintsFirst: () => true });
+		engine.streamGrew(SMALL_STREAM_RECORDS + 1);
+		engine.streamGrew(SMALL_STREAM_RECORDS + 2);
+		await vi.advanceTimersByTimeAsync(FIRST_SHOWN_WAIT_MS - 1);
+		expect(loads).toBe(0);
+		engine.recordsShown();
+		await engine.loading;
+		expect(loads).toBe(1);
+	});
+
+	it('asks for a large stream anyway when the first paint has not come in time', async () => {
+		const engine = engineOnRequest(2000, load, { paintsFirst: () => true });
+		engine.streamGrew(SMALL_STREAM_RECORDS + 1);
+		await vi.advanceTimersByTimeAsync(FIRST_SHOWN_WAIT_MS - 1);
+		expect(loads).toBe(0);
+		await vi.advanceTimersByTimeAsync(1);
+		await engine.loading;
+		expect(loads).toBe(1);
+	});
+
+	it('leaves a small stream waiting for its end even once its records are on screen', async () => {
+		const engine = engineOnRequest(2000, load, { paintsFirst: () => true });
+		engine.streamGrew(40_000);
+		engine.recordsShown();
+		await vi.advanceTimersByTimeAsync(SMALL_STREAM_WAIT_MS - 1);
+		expect(loads).toBe(0);
+		engine.ask(); // the stream's end
+		await engine.loading;
+		expect(loads).toBe(1);
+	});
+
+	it('asks at once for a large stream whose records were already shown', async () => {
+		const engine = engineOnRequest(2000, load, { paintsFirst: () => true });
+		engine.streamGrew(60_000);
+		engine.recordsShown();
+		engine.streamGrew(120_000);
 		await engine.loading;
 		expect(loads).toBe(1);
 	});

@@ -55,6 +55,8 @@ export class Scene {
 	/** Hardware GPU (see gpu.ts): zoomed-out playback fades dots on the GPU instead of redrawing the image. */
 	playbackOnGpu = false;
 	firstPaint: FirstPaint | null = null;
+	/** Told when the first paint's first image of records has been presented (Explorer.svelte: the engine may load now). */
+	onRecordsShown: (() => void) | null = null;
 	/** Clusters, hexbins or the heatmap (views.ts); set through setView. */
 	view = $state<MapView>('clusters');
 	/** The colour scale of the hexbin or heatmap view drawn (the on-map legend); null for clusters. */
@@ -285,8 +287,9 @@ export class Scene {
 		// up to a second) begins: one for the paint, one to be sure it was presented.
 		afterNextPaint(() =>
 			afterNextPaint(() => {
-				// The records are on screen: the stream may go on (worker: showFirstView).
+				// The records are on screen: the stream may go on (worker: showFirstView), and the map's engine come.
 				this.feed.worker?.firstDrawn();
+				this.onRecordsShown?.();
 				this.firstImage = 'handing';
 				// Over a slow link the image can come before MapLibre and deck.gl: they take it over on arrival.
 				if (this.map) this.handOver();
