@@ -393,7 +393,7 @@ describe('overlays that leave with their panel', () => {
 		await page.getByTestId('search-close').click();
 	});
 
-	it('says why a record could not be opened, and opens it when asked again', async () => {
+	it('says why a record could not be opened, and opens it when asked again; not a record the service does not have', async () => {
 		const row = db.one<{ dataset: string; component: string; id: number; title: string }>(
 			'SELECT dataset, component, primary_id id, title FROM records WHERE mappable = 1 ORDER BY primary_id DESC LIMIT 1'
 		);
@@ -420,6 +420,17 @@ describe('overlays that leave with their panel', () => {
 		} finally {
 			await page.unroute(detailRoute);
 		}
+		// A record the service does not have: the service's reason, and nothing to try again.
+		const missing = db.one<{ id: number }>("SELECT max(primary_id) + 1000 id FROM records WHERE dataset = 'icd' AND component = 'video'").id;
+		const url = new URL(page.url());
+		url.searchParams.set('rec', `icd/video/${missing}`);
+		await page.goto(url.toString());
+		const panel = page.getByTestId('record-panel');
+		await expect.poll(() => panel.getByRole('alert').innerText(), { timeout: 30_000 }).toBe(`No ICD video record with component id ${missing}.`);
+		expect(await panel.getByTestId('retry-record').count()).toBe(0);
+		// Closed, as the analyst would: the URL forgets the record for the tests that follow.
+		await panel.getByRole('button', { name: 'Close record' }).click();
+		await expect.poll(() => new URL(page.url()).searchParams.get('rec')).toBeNull();
 	});
 
 	it('the open record closes when a filter change leaves it out, and stays open while the filter still selects it', async () => {

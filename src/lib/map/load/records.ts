@@ -46,10 +46,25 @@ export type MediaLink =
 const cache = new Map<string, Promise<RecordDetail>>();
 const MAX_CACHED = 2000;
 
+/** An answer that was not a success: its message, and whether asking again may change it. */
+export class RequestFailed extends Error {
+	constructor(
+		message: string,
+		readonly status: number
+	) {
+		super(message);
+	}
+
+	/** A refusal about the request itself (no such record, not allowed) stays; a busy or failing service may not. */
+	get worthRetrying(): boolean {
+		return this.status >= 500 || this.status === 429 || this.status === 408;
+	}
+}
+
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
 	const r = await fetch(url, { signal });
 	const body = await r.json().catch(() => null);
-	if (!r.ok) throw new Error(body?.message ?? `The explorer's server answered ${r.status}.`);
+	if (!r.ok) throw new RequestFailed(body?.message ?? `The explorer's server answered ${r.status}.`, r.status);
 	return body as T;
 }
 
