@@ -35,7 +35,7 @@ async function clickUntil(x: number, y: number, done: () => Promise<boolean>): P
 		await page.mouse.move(x, y);
 		await page.mouse.click(x, y);
 		const ok = await expect
-			.poll(done, { timeout: 3000 })
+			.poll(done, { timeout: 5000 })
 			.toBe(true)
 			.then(
 				() => true,
@@ -156,8 +156,12 @@ describe('the map explorer', () => {
 
 		const video = (await points(500)).find((p) => p.component === 'video' && onMap(p));
 		expect(video).toBeDefined();
-		await clickUntil(video!.x, video!.y, async () => /rec=/.test(page.url()));
+		// Done when the panel is there: the URL follows 250 ms later (url.ts), and on a loaded machine
+		// later still, and a second click meant as a retry would land on the open record's spot while
+		// the panel shows, closing it (a click where nothing is drawn closes the panel).
 		const panel = page.getByTestId('record-panel');
+		await clickUntil(video!.x, video!.y, async () => (await panel.count()) > 0);
+		await expect.poll(() => /rec=/.test(page.url())).toBe(true);
 		const clicked = page.url().match(/rec=([^&]+)/)?.[1];
 		// The URL names the record as the stream does: dataset/component/primary_id.
 		const [dataset, component, id] = decodeURIComponent(clicked!).split('/');
