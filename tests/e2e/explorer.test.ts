@@ -162,6 +162,7 @@ describe('the map explorer', () => {
 		const panel = page.getByTestId('record-panel');
 		await clickUntil(video!.x, video!.y, async () => (await panel.count()) > 0);
 		await expect.poll(() => /rec=/.test(page.url())).toBe(true);
+		expect(await panel.count(), 'the record panel is still open once the URL names the record').toBe(1);
 		const clicked = page.url().match(/rec=([^&]+)/)?.[1];
 		// The URL names the record as the stream does: dataset/component/primary_id.
 		const [dataset, component, id] = decodeURIComponent(clicked!).split('/');
