@@ -3,9 +3,9 @@
 //   node scripts/static-checks.mjs all     the same and the type check, svelte-check (inside npm test)
 // Each is a single-threaded program: one after another they took 75 s of a 2-core machine's wall
 // clock, each leaving a core idle; side by side, both cores work. SvelteKit's generated types
-// (svelte-kit sync) are written once first, since ESLint's type-aware rules and svelte-check read
-// them and two writers at once could leave them half written. Each check's output is printed whole
-// when it ends, not interleaved; the exit status is 1 when any failed.
+// (svelte-kit sync) are written once first, since svelte-check reads them and two writers at once
+// could leave them half written. Each check's output is printed whole when it ends, not
+// interleaved; the exit status is 1 when any failed.
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 
@@ -21,7 +21,7 @@ if (!['lint', 'all'].includes(which)) {
 	process.stderr.write(`usage: node scripts/static-checks.mjs lint|all\n`);
 	process.exit(2);
 }
-// ESLint, the longest, first.
+// The two longest (ESLint, svelte-check) first.
 const checks = which === 'all' ? [LINT[0], ...TYPES, ...LINT.slice(1)] : LINT;
 
 const npx = (args, options) => [process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', ...args], options];
@@ -45,8 +45,8 @@ function run({ name, command }) {
 	});
 }
 
-// As many at once as there are cores, the longest (ESLint) first: on two cores it runs on one while
-// the others follow each other on the other.
+// As many at once as there are cores, the longest first: on two cores ESLint then Prettier on one,
+// svelte-check then the cycle check on the other.
 const started = performance.now();
 const results = new Array(checks.length);
 let next = 0;
