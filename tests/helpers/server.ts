@@ -106,6 +106,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 		// Node's 5 s keep-alive: the server then closes the idle connection that the test's next
 		// fetch is about to reuse ("other side closed"). Idle connections are kept for longer.
 		KEEP_ALIVE_TIMEOUT: '120',
+		// One reader worker, not one per core: every read still goes through the reader pool, and a
+		// test about the readers sets its own number (readers.test.ts). A reader costs about 1.3 s of
+		// CPU to start, and a run starts about a hundred servers while three files share two cores.
+		DB_READERS: '1',
 		...database,
 		...options.env
 	};

@@ -7,20 +7,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server';
+import { ENGINE } from '../helpers/engine';
 import { oracle } from '../helpers/oracle';
 import { expectProblem } from '../helpers/problem';
 
 const SIZE = 1500;
 
 /**
- * A legitimately slow request: natural language search over 500 distinct words of the corpus (the
+ * A legitimately slow request: natural language search over many distinct words of the corpus (the
  * question may be 4,000 characters), each its own ranked list: hundreds of milliseconds of work.
+ * PostgreSQL ranks each word's list in a query of its own, about ten times SQLite's time per word:
+ * a question of 200 words takes there what one of 500 (the most that fit) takes on SQLite, a few
+ * hundred milliseconds, where the longest took four seconds and eight of them made the slowest file
+ * of the run.
  */
-function slowQuestion(server: TestServer): string {
+const SLOW_WORDS = ENGINE === 'postgres' ? 200 : 800;
+
+function slowQuestion(server: TestServer, words: number): string {
 	const db = oracle(server);
 	try {
 		const terms = db
-			.rows<{ term: string }>("SELECT term FROM nl_terms WHERE dataset = 'icd' AND df BETWEEN 5 AND 200 ORDER BY df DESC LIMIT 800")
+			.rows<{ term: string }>("SELECT term FROM nl_terms WHERE dataset = 'icd' AND df BETWEEN 5 AND 200 ORDER BY df DESC LIMIT ?", words)
 			.map((r) => r.term);
 		let question = '';
 		for (const t of terms) {
@@ -184,7 +191,7 @@ describe('reader workers under load', () => {
 		// A query read that took at most 50 ms runs on the main thread when that thread is idle (the
 		// default 2 ms could be missed on a busy test machine); the slow questions take hundreds.
 		server = await startServer({ size: SIZE, env: { DB_READERS: '1', DB_READ_QUEUE: '1', DB_POOL_SIZE: '1', DB_READ_INLINE_MS: '50' } });
-		slow = slowQuestion(server);
+		slow = slowQuestion(server, SLOW_WORDS);
 		const db = oracle(server);
 		lookup = `/v1/icd/videos/by-component-id/${db.one<{ primary_id: number }>("SELECT primary_id FROM records WHERE dataset = 'icd' AND component = 'video' LIMIT 1").primary_id}`;
 		db.close();
