@@ -6,7 +6,8 @@
 //                  scenarios; R rounds alternating the servers, the median round of each reported)
 // --baseline BUILD_ENTRY: an earlier build's server entry (e.g. scripts/serve.mjs of a worktree),
 // measured beside this build in the same run: in the network section as a page, in the service
-// section as one more server on the same data (SQLite, or PostgreSQL with --postgres).
+// section as one more server on the same data (SQLite, or PostgreSQL with --postgres), in the browser
+// section as its explorer page loaded in every round beside this build's.
 // Prepares (and caches) a dataset of N records per component, starts the production server on it,
 // measures, and writes bench/results/<name>.json plus a readable summary on stdout. With several
 // sizes (--records 10000,100000,1000000) it measures each in turn and adds how every figure grows
@@ -246,11 +247,24 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 			);
 		}
 		if (sections.has('browser')) {
-			heading(`browser: explorer vs naive baseline, median of ${runs}`);
-			const browser = await benchBrowser({ explorer: server.url, naive: (await naiveServer()).url }, { runs, timeoutSeconds, log });
-			result.browser = browser;
-			log(formatTable(`browser (${browser.records.explorer?.toLocaleString('en') ?? '?'} mappable records)`, browser.rows));
-			for (const note of browser.notes) log(`  - ${note}`);
+			heading(`browser: explorer vs naive baseline${values.baseline ? ' and the earlier build' : ''}, median of ${runs}`);
+			// --baseline: the earlier build's explorer is loaded in every round too, beside this one's.
+			const earlier = values.baseline
+				? await startProductionServer(dataDir, records, { STREAM_CACHE_DIR: freshCacheDir() }, path.resolve(values.baseline))
+				: null;
+			try {
+				const browser = await benchBrowser(
+					{ explorer: server.url, naive: (await naiveServer()).url, ...(earlier ? { earlier: earlier.url } : {}) },
+					{ runs, timeoutSeconds, log }
+				);
+				result.browser = browser;
+				log(formatTable(`browser (${browser.records.explorer?.toLocaleString('en') ?? '?'} mappable records)`, browser.rows));
+				if (browser.againstBaseline)
+					log(formatTable(`browser: this build (explorer column) beside the earlier build (${values.baseline}, baseline column)`, browser.againstBaseline));
+				for (const note of browser.notes) log(`  - ${note}`);
+			} finally {
+				await earlier?.stop();
+			}
 		}
 		if (sections.has('network')) {
 			heading(`network: explorer and naive page through shaped links, median of ${runs}`);

@@ -514,6 +514,11 @@ interface PageRun {
 export interface BrowserBench {
 	runs: number;
 	records: { explorer: number | null; baseline: number | null };
+	/**
+	 * With --baseline: this build's explorer beside an earlier build's (its server entry), loaded in
+	 * turn with it in every round, in the same browser: the loading rows, earlier/this as the ratio.
+	 */
+	againstBaseline?: ComparisonRow[];
 	/** Raw heap readings in bytes: with the stream refused, and after each run's records. */
 	heap: { empty: Record<Kind, HeapReading | null>; loaded: Record<Kind, (HeapReading | null)[]> };
 	rows: ComparisonRow[];
@@ -525,10 +530,10 @@ class BrowserSession {
 	/** Shared by both pages: the explorer's facets tell which countries to filter by. */
 	countries: string[] = [];
 	dayRange: { fromDay: number; toDay: number } | null = null;
-	/** Pages loaded once (discarded) in the current browser: a relaunched browser has none. */
-	readonly warmedUp = new Set<Kind>();
+	/** Pages loaded once (discarded) in the current browser (by target): a relaunched browser has none. */
+	readonly warmedUp = new Set<Target>();
 	/** Pages whose warm-up load did not finish: loading them again would not warm anything more. */
-	readonly unwarmable = new Set<Kind>();
+	readonly unwarmable = new Set<Target>();
 
 	async ensure(): Promise<Browser> {
 		if (!this.browser?.isConnected()) this.browser = await launchChromium(MEASURING_ARGS);
@@ -586,7 +591,7 @@ class BrowserSession {
 	 * explorer has more layer types, so more programs) and the GPU process caches them across
 	 * pages: without this the first measured run of each page would pay for compiling them.
 	 */
-	async warmUp(baseUrl: string, kind: Kind, timeoutMs: number): Promise<void> {
+	async warmUp(baseUrl: string, kind: Kind, timeoutMs: number, target: Target = kind): Promise<void> {
 		const { context, page } = await this.open();
 		try {
 			await page.addInitScript(installDrawProbe);
@@ -596,13 +601,13 @@ class BrowserSession {
 			await page.waitForFunction(() => window.__benchMarks?.allDrawn != null, null, { timeout: Math.min(timeoutMs, 60_000), polling: 200 });
 			await sleep(1000);
 			await this.dispose(context);
-			if (this.browser) this.warmedUp.add(kind);
+			if (this.browser) this.warmedUp.add(target);
 		} catch {
 			// Only a warm-up: a slow page is measured (and reported) by the runs themselves. Its last
 			// frame would keep the GPU process busy for seconds (see the runs below): a new browser.
 			await this.dispose(context);
 			await this.close();
-			this.unwarmable.add(kind);
+			this.unwarmable.add(target);
 		}
 	}
 
@@ -779,38 +784,48 @@ function filterSample(run: PageRun, f: (t: FilterTiming) => number): Sample {
 }
 
 /** `urls`: each page's server: the production one for the explorer, the bench's own build for the naive page. */
-export async function benchBrowser(urls: Record<Kind, string>, options: { runs: number; timeoutSeconds: number; log: (s: string) => void }): Promise<BrowserBench> {
+/** What a round loads: the explorer, the earlier build's explorer (with --baseline), the naive page. */
+type Target = Kind | 'earlier';
+
+export async function benchBrowser(
+	urls: Record<Kind, string> & { earlier?: string },
+	options: { runs: number; timeoutSeconds: number; log: (s: string) => void }
+): Promise<BrowserBench> {
 	const timeoutMs = options.timeoutSeconds * 1000;
 	// Fail fast when the explorer cannot reach its service: every run would only time out.
 	const status = (await (await fetch(`${urls.explorer}/api/status`)).json()) as { datasets: string[]; parts: { message?: string }[] };
 	if (status.datasets.length === 0) throw new Error(`the explorer cannot reach its service: ${status.parts[0]?.message ?? 'no dataset visible'}`);
 	const session = new BrowserSession();
-	const runs: Record<Kind, PageRun[]> = { explorer: [], naive: [] };
+	const runs: Record<Target, PageRun[]> = { explorer: [], earlier: [], naive: [] };
 	const emptyHeap: Record<Kind, HeapReading | null> = { explorer: null, naive: null };
+	// The earlier build's explorer is the explorer's page (its hooks) at another address.
+	const targets: { target: Target; kind: Kind; url: string }[] = [
+		{ target: 'explorer', kind: 'explorer', url: urls.explorer },
+		...(urls.earlier ? [{ target: 'earlier' as const, kind: 'explorer' as const, url: urls.earlier }] : []),
+		{ target: 'naive', kind: 'naive', url: urls.naive }
+	];
 	try {
-		for (const kind of ['explorer', 'naive'] as const) {
-			emptyHeap[kind] = await session.emptyHeap(urls[kind], kind, timeoutMs, options.log);
-			await session.warmUp(urls[kind], kind, timeoutMs);
-		}
+		for (const kind of ['explorer', 'naive'] as const) emptyHeap[kind] = await session.emptyHeap(urls[kind], kind, timeoutMs, options.log);
+		for (const { target, kind, url } of targets) await session.warmUp(url, kind, timeoutMs, target);
 		// Explorer first in each round: its facet list picks the countries both pages filter by.
 		for (let i = 0; i < options.runs; i++) {
-			for (const kind of ['explorer', 'naive'] as const) {
+			for (const { target, kind, url } of targets) {
 				// A page that timed out is not loaded again at this size: its medians come from the runs
 				// it had (see timedOutBefore), which saves minutes per run at a million records.
-				if (i > 0 && timedOutBefore(runs[kind].map((r) => r.allDrawnMs))) {
-					options.log(`  browser run ${i + 1}/${options.runs} ${kind.padEnd(8)}: not run again (timed out before)`);
+				if (i > 0 && timedOutBefore(runs[target].map((r) => r.allDrawnMs))) {
+					options.log(`  browser run ${i + 1}/${options.runs} ${target.padEnd(8)}: not run again (timed out before)`);
 					continue;
 				}
 				// A new browser (see below) loads the page once, discarded, as every other run had.
-				if (!session.warmedUp.has(kind) && !session.unwarmable.has(kind)) await session.warmUp(urls[kind], kind, timeoutMs);
-				const r = await session.run(urls[kind], kind, timeoutMs, options.log);
-				runs[kind].push(r);
+				if (!session.warmedUp.has(target) && !session.unwarmable.has(target)) await session.warmUp(url, kind, timeoutMs, target);
+				const r = await session.run(url, kind, timeoutMs, options.log);
+				runs[target].push(r);
 				// A page that timed out leaves the shared GPU process drawing its last frame (seconds of
 				// software rendering for half a million sprites): the next page, in the same browser,
 				// measured 1 s to first points as 4-6 s. It gets a browser of its own.
 				if (isFailure(r.allDrawnMs)) await session.close();
 				const show = (s: Sample) => (isFailure(s) ? s.failed : `${round(s / 1000)} s`);
-				options.log(`  browser run ${i + 1}/${options.runs} ${kind.padEnd(8)}: first points ${show(r.firstDrawMs)}, all ${show(r.allDrawnMs)} (${r.records.toLocaleString('en')} records)`);
+				options.log(`  browser run ${i + 1}/${options.runs} ${target.padEnd(8)}: first points ${show(r.firstDrawMs)}, all ${show(r.allDrawnMs)} (${r.records.toLocaleString('en')} records)`);
 			}
 		}
 	} finally {
@@ -822,9 +837,23 @@ export async function benchBrowser(urls: Record<Kind, string>, options: { runs: 
 	const both = (f: (r: PageRun) => Sample) => [e.map(f), n.map(f)] as const;
 	const frames = <T extends FrameStats>(stats: T | Failure, f: (s: T) => number): Sample => (isFailure(stats) ? stats : f(stats));
 	const records = (rs: PageRun[]) => rs.find((r) => r.records > 0)?.records ?? null;
+	const seconds = (ms: Sample) => (isFailure(ms) ? ms : ms / 1000);
+	const beside = (f: (r: PageRun) => Sample) => [e.map(f), runs.earlier.map(f)] as const;
 	return {
 		runs: options.runs,
 		records: { explorer: records(e), baseline: records(n) },
+		...(urls.earlier
+			? {
+					againstBaseline: [
+						compare('time to first points drawn', 's', 'lower', ...beside((r) => seconds(r.firstDrawMs))),
+						compare('time to all points drawn', 's', 'lower', ...beside((r) => seconds(r.allDrawnMs))),
+						compare('main-thread JavaScript while loading', 's', 'lower', ...beside((r) => r.loadScriptSeconds)),
+						compare('longest main-thread task while loading', 'ms', 'lower', ...beside((r) => r.longestLoadTaskMs), 0),
+						compare('filter change: until the new clusters are drawn', 'ms', 'lower', ...beside((r) => filterSample(r, (t) => t.clustersDrawnMs)), 1),
+						compare(`frame rate, date range changing every frame (${PLAYBACK_SECONDS} s)`, 'fps', 'higher', ...beside((r) => frames(r.playback, (s) => s.fps)), 1)
+					]
+				}
+			: {}),
 		heap: { empty: emptyHeap, loaded: { explorer: e.map((r) => r.heap), naive: n.map((r) => r.heap) } },
 		rows: [
 			compare('time to first points drawn', 's', 'lower', ...both((r) => (isFailure(r.firstDrawMs) ? r.firstDrawMs : r.firstDrawMs / 1000))),
