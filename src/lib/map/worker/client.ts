@@ -1,6 +1,7 @@
 // The main thread's side of the points worker: requests get sequence numbers, and a reply to a
 // request that a newer one of the same kind has superseded is dropped.
 import type { MapFilter } from '../filter';
+import type { ChangesRequest } from '../changes/compute';
 import type { FromWorker, ToWorker } from './protocol';
 import { createPointsWorker, STREAM_URL, takeEarlyWorker } from './early-start';
 
@@ -140,6 +141,11 @@ export class PointsWorker {
 	/** Clusters of another view (the briefing export), answered apart from the map's own. */
 	clustersOnce(bbox: [number, number, number, number], zoom: number): Promise<ReplyOf<'clusters'>> {
 		return this.ask<'clusters'>((seq) => ({ type: 'clusters', seq, bbox, zoom }));
+	}
+
+	/** What changed among the records passing `filter` but its dates (changes/compute.ts). */
+	changes(filter: MapFilter, request: ChangesRequest): Promise<ReplyOf<'changes'>> {
+		return this.ask<'changes'>((seq) => ({ type: 'changes', seq, filter: plainFilter(filter), request }));
 	}
 
 	expansionZoom(clusterId: number): Promise<number> {

@@ -6,7 +6,7 @@
 // the stream's loads and the first view in stream-intake.ts.
 import type { ToWorker } from './protocol';
 import { cancelLoad, load, showFirstView, stopWaitingForFirstView } from './stream-intake';
-import { clusters, density, dropRowsLeft, expansionZoom, finishRows, leaves, post, reindex, rows, setFilter, setLastDensity } from './worker-state';
+import { changes, clusters, density, dropRowsLeft, expansionZoom, finishRows, leaves, post, reindex, rows, setFilter, setLastDensity } from './worker-state';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -45,6 +45,9 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
 			break;
 		case 'rows':
 			rows(m);
+			break;
+		case 'changes':
+			changes(m.seq, m.filter, m.request);
 			break;
 	}
 };

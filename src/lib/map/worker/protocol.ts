@@ -7,6 +7,7 @@ import type { DensityFrame } from './density';
 import type { HexBins, ViewStyle } from './aggregate';
 import type { Theme } from '../../theme/theme';
 import type { TableSort } from './table-order';
+import type { ChangesRequest, ChangesResult } from '../changes/compute';
 
 export type ToWorker =
 	/** `copy`: the name of the page's copy of the stream (stream-copy.ts), null: keep none. */
@@ -34,7 +35,9 @@ export type ToWorker =
 	| { type: 'expand'; seq: number; clusterId: number }
 	| { type: 'leaves'; seq: number; clusterId: number; limit: number }
 	/** The records table: every record passing the filter and dates (and inside `view` if given), in order; answered with 'rows'. */
-	| { type: 'rows'; seq: number; filter: MapFilter; dayRange: [number, number]; sort: TableSort; view: [number, number, number, number] | null };
+	| { type: 'rows'; seq: number; filter: MapFilter; dayRange: [number, number]; sort: TableSort; view: [number, number, number, number] | null }
+	/** What changed (changes/compute.ts) among the records passing the filter but its dates; answered with 'changes'. */
+	| { type: 'changes'; seq: number; filter: MapFilter; request: ChangesRequest };
 
 /** A record as (part, index into that part's columns). */
 export interface RecordRef {
@@ -121,4 +124,9 @@ export type FromWorker =
 	/** Refs (table-order.ts: part number and index) of the table's records, in its order: the first
 	 * rows (`complete` false), then the whole list under the same seq. */
 	| { type: 'rows'; seq: number; order: Uint32Array; complete: boolean; ms: number }
-	| { type: 'leaves'; seq: number; records: RecordRef[]; total: number };
+	| { type: 'leaves'; seq: number; records: RecordRef[]; total: number }
+	/** `entities` in the places are names (the worker's dictionary), `ms` the worker's time. */
+	| { type: 'changes'; seq: number; result: NamedChanges; ms: number };
+
+/** A result of changes/compute.ts with its organisations named. */
+export type NamedChanges = Omit<ChangesResult, 'places'> & { places: (Omit<ChangesResult['places'][number], 'entities'> & { entities: [string, number][] })[] };

@@ -15,6 +15,7 @@ import type { FromWorker, RecordRef, ToWorker } from './protocol';
 import { formatAreas, mercatorAreaTest } from '../../geo/areas';
 import { nameRanks, orderAll, type PartKeys, type PrimaryKey, type TableSort } from './table-order';
 import { collectRows, type RowTest } from './table-rows';
+import { computeChanges, type ChangesRequest } from '../changes/compute';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -414,4 +415,29 @@ export function yieldToMessages(): Promise<void> {
 		};
 		channel.port2.postMessage(null);
 	});
+}
+
+/**
+ * What changed among the records passing `f` but its dates (the windows are the dates): counted in
+ * the hotspot grid (changes/compute.ts), the organisations named from the stream's dictionary.
+ */
+export function changes(seq: number, f: MapFilter, request: ChangesRequest): void {
+	const started = performance.now();
+	const countries = codeTable(dictionaries.country, f.countries);
+	const entities = codeTable(dictionaries.entity, f.entities);
+	const pinned = pinnedSets(f.pinned);
+	const inAreas = areaFlags(f);
+	const columns = [...parts.values()]
+		.filter((p) => partEnabled(p, f) && (!pinned || pinned.has(p.id)))
+		.map((p) => {
+			const pin = pinned?.get(p.id);
+			const area = inAreas?.get(p.id);
+			return { ...p, passes: (i: number) => (!pin || pin.has(i)) && (!area || area[i] === 1) && passesNames(p.country[i], p.entity[i], countries, entities) };
+		});
+	const result = computeChanges(columns, request);
+	const named = {
+		...result,
+		places: result.places.map((place) => ({ ...place, entities: place.entities.map(([code, n]) => [dictionaries.entity[code] ?? '', n] as [string, number]) }))
+	};
+	post({ type: 'changes', seq, result: named, ms: Math.round(performance.now() - started) });
 }

@@ -19,7 +19,11 @@ export interface ComponentPlan {
 	decode(code: number): Source;
 }
 
-export function planComponent(theatre: Theatre, size: number, random: Random): ComponentPlan {
+/**
+ * `shares` replaces the campaign and event shares: { campaign: 0, event: 0 } plans everyday output
+ * alone, the data without bursts that the hotspot evaluation's false-alarm count runs on.
+ */
+export function planComponent(theatre: Theatre, size: number, random: Random, shares = { campaign: CAMPAIGN_SHARE, event: EVENT_SHARE }): ComponentPlan {
 	const campaigns = new WeightedPicker(theatre.campaigns, (c) => c.weight);
 	const events = new WeightedPicker(theatre.events, (e) => (e.actors.total > 0 ? e.weight : 0));
 	const actors = new WeightedPicker(theatre.actors, (a) => a.organisation.weight);
@@ -30,12 +34,12 @@ export function planComponent(theatre: Theatre, size: number, random: Random): C
 	const sources = new Int32Array(size);
 	for (let i = 0; i < size; i++) {
 		const r = random.next();
-		if (r < CAMPAIGN_SHARE) {
+		if (r < shares.campaign) {
 			const c = campaigns.pick(random);
 			// Activity builds up early in a campaign and tails off: a triangular shape peaking at 30%.
 			days[i] = c.firstDay + Math.floor(triangular(random, 0.3) * (c.lastDay - c.firstDay + 1));
 			sources[i] = c.index;
-		} else if (r < CAMPAIGN_SHARE + EVENT_SHARE && events.total > 0) {
+		} else if (r < shares.campaign + shares.event && events.total > 0) {
 			const e = events.pick(random);
 			// Most material about an event appears in its first days.
 			const span = e.lastDay - e.firstDay + 1;
