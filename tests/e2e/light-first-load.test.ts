@@ -46,7 +46,7 @@ async function holdEngine(
  * Records, in the page, what was on screen when the map's canvas was shown in place of the 2D
  * paint: the records of the paint's image, and those of the image deck.gl had drawn into the map.
  */
-async function watchHandOver(page: Page): Promise<() => Promise<{ painted: number; drawn: number | null } | null>> {
+async function watchHandOver(page: Page): Promise<() => Promise<{ painted: number; drawn: number | null; ended: string | null } | null>> {
 	await page.addInitScript(() => {
 		new MutationObserver((changes) => {
 			for (const c of changes) {
@@ -54,9 +54,12 @@ async function watchHandOver(page: Page): Promise<() => Promise<{ painted: numbe
 				if (window.__handOver || !el.classList.contains('maplibregl-canvas') || c.oldValue?.includes('hidden') !== true || el.style.visibility === 'hidden')
 					continue;
 				const layers = window.__explorer?.layers() ?? [];
+				const paint = document.querySelector('[data-testid="first-paint"]');
 				window.__handOver = {
-					painted: Number(document.querySelector('[data-testid="first-paint"]')?.getAttribute('data-records') ?? 0),
-					drawn: layers.find((l) => l.id === 'density')?.passing ?? null
+					painted: Number(paint?.getAttribute('data-records') ?? 0),
+					drawn: layers.find((l) => l.id === 'density')?.passing ?? null,
+					// Why the paint ended (first-paint.ts): 'image' when it handed its image over.
+					ended: paint?.getAttribute('data-ended') ?? null
 				};
 			}
 		}).observe(document, { subtree: true, attributes: true, attributeFilter: ['style'], attributeOldValue: true });
@@ -119,7 +122,7 @@ describe('the first load', () => {
 			expect(await canvas.getAttribute('data-records')).toBe('0');
 			expect(await page.evaluate(() => (document.querySelector('.maplibregl-canvas') as HTMLElement).style.visibility)).toBe('');
 			// The map was shown once deck.gl had drawn the paint's image into it: every record, no gap.
-			expect(await handOver()).toEqual({ painted: mappable, drawn: mappable });
+			expect(await handOver()).toEqual({ painted: mappable, drawn: mappable, ended: 'image' });
 			const explorer = explorerOn(page);
 			await expect.poll(() => explorer.settled(), { timeout: 15_000 }).toBe(true);
 			expect((await explorer.clusters()).length).toBeGreaterThan(0);
@@ -133,6 +136,11 @@ describe('the first load', () => {
 		// deck.gl sets itself up: shown then, the records would vanish for 0.3-0.5 s. Loaded as on a
 		// fast link (nothing held back), the map arrives while the stream still comes in.
 		const mappable = t.db.count('mappable = 1');
+		// A load whose stream paused for 4 s (FIRST_PAINT_STALL_MS: a page starved of CPU on a loaded
+		// test machine) ends its paint as stalled, and the map is then shown as soon as it exists,
+		// with or without deck.gl's image: that is the stall's own rule, not this one. Such a load
+		// proves nothing here, so it is counted, and most loads must hand their image over.
+		const handedOver: number[] = [];
 		for (let load = 0; load < 3; load++) {
 			const page = await t.browser.newPage({ viewport: { width: 1280, height: 720 } });
 			try {
@@ -144,13 +152,17 @@ describe('the first load', () => {
 				await expect.poll(handOver, { timeout: 30_000 }).not.toBeNull();
 				await expect.poll(() => page.getByTestId('first-paint').isHidden()).toBe(true);
 				const seen = (await handOver())!;
-				expect(seen.painted, `load ${load}: records painted at the hand-over`).toBeGreaterThan(0);
-				expect(seen.drawn, `load ${load}: records deck.gl had drawn`).toBe(seen.painted);
+				if (seen.ended !== 'stalled') {
+					handedOver.push(load);
+					expect(seen.painted, `load ${load}: records painted at the hand-over`).toBeGreaterThan(0);
+					expect(seen.drawn, `load ${load}: records deck.gl had drawn (the paint ended: ${seen.ended})`).toBe(seen.painted);
+				}
 				await expect.poll(() => page.getByTestId('visible-count').getAttribute('data-total').then(Number), { timeout: 30_000 }).toBe(mappable);
 			} finally {
 				await page.close();
 			}
 		}
+		expect(handedOver.length, 'loads whose paint was not ended by a stall').toBeGreaterThanOrEqual(2);
 	}, 150_000);
 
 	it("starts the record stream's worker with the app's first script, before the explorer's components are built, and only once", async () => {

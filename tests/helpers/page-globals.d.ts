@@ -21,7 +21,7 @@ declare global {
 		/** tests/e2e/theme.test.ts: the colour the first paint's canvas is filled with. */
 		__firstPaintFill?: string;
 		/** tests/e2e/light-first-load.test.ts: what was on screen when the map took over, and the workers the page made. */
-		__handOver?: { painted: number; drawn: number | null };
+		__handOver?: { painted: number; drawn: number | null; ended: string | null };
 		__workers?: { url: string; byPageModule: boolean }[];
 	}
 
