@@ -260,7 +260,7 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 				result.browser = browser;
 				log(formatTable(`browser (${browser.records.explorer?.toLocaleString('en') ?? '?'} mappable records)`, browser.rows));
 				if (browser.againstBaseline)
-					log(formatTable(`browser: this build (explorer column) beside the earlier build (${values.baseline}, baseline column)`, browser.againstBaseline));
+					log(formatTable(`browser: this build beside the earlier build (${values.baseline})`, browser.againstBaseline, 'earlier build'));
 				for (const note of browser.notes) log(`  - ${note}`);
 			} finally {
 				await earlier?.stop();

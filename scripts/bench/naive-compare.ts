@@ -81,8 +81,8 @@ function cell(value: number | null, note: string | undefined, unit: string): str
 }
 
 /** A plain-text table: metric, explorer, baseline, ratio, and which side the ratio favours. */
-export function formatTable(title: string, rows: ComparisonRow[]): string {
-	const header = ['metric', 'explorer', 'naive baseline', 'baseline/explorer'];
+export function formatTable(title: string, rows: ComparisonRow[], baselineName = 'naive baseline'): string {
+	const header = ['metric', 'explorer', baselineName, 'baseline/explorer'];
 	const lines = rows.map((r) => {
 		const verdict = r.ratio === null ? '' : r.ratio === 1 ? ' (same)' : (r.better === 'lower') === r.ratio > 1 ? ' (explorer better)' : ' (baseline better)';
 		return [r.metric, cell(r.explorer, r.explorerNote, r.unit), cell(r.baseline, r.baselineNote, r.unit), r.ratio === null ? '—' : `${r.ratio}×${verdict}`];
