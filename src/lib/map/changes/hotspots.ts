@@ -19,7 +19,7 @@
 // exchangeable when nothing changed (no weekly or seasonal rhythm is modelled), records are counts
 // of reports, not of events (a burst of reporting is not necessarily a burst of activity), and a
 // cell is a grid cell, not a place: a change split across two cells is weaker in each.
-import { benjaminiHochberg, lowerTail, upperTail, type NegativeBinomial } from './statistics';
+import { benjaminiHochberg, lowerTail, mean, upperTail, type NegativeBinomial } from './statistics';
 
 export type ChangeKind = 'new' | 'intensifying' | 'persistent' | 'diminishing';
 
@@ -98,6 +98,9 @@ export function cellHistories(days: ArrayLike<number>, cells: ArrayLike<number>,
 	return counter.histories();
 }
 
+/** −log10 of an adjusted p-value (a q of 0, below double precision, counts as 10⁻³⁰⁰). */
+const strengthOf = (q: number) => -Math.log10(Math.max(q, 1e-300));
+
 /** The recent count's distribution if nothing changed, given the cell's baseline (see the top). */
 export function predictive(baselineTotal: number, windows: number): NegativeBinomial {
 	return { size: PRIOR.records + baselineTotal, p: (PRIOR.windows + windows) / (PRIOR.windows + windows + 1) };
@@ -117,7 +120,7 @@ export function emergingHotspots(histories: CellHistory[], options: { rate?: num
 	const tests = histories.map((h) => {
 		const total = h.baseline.reduce((s, n) => s + n, 0);
 		const d = predictive(total, k);
-		return { h, total, expected: (d.size * (1 - d.p)) / d.p, up: upperTail(d, h.recent), down: lowerTail(d, h.recent) };
+		return { h, total, expected: mean(d), up: upperTail(d, h.recent), down: lowerTail(d, h.recent) };
 	});
 	// One family: each cell's two one-sided tests.
 	const family = tests.flatMap((t) => [t.up, t.down]);
@@ -137,7 +140,7 @@ export function emergingHotspots(histories: CellHistory[], options: { rate?: num
 			expected: t.expected,
 			p: up ? t.up : t.down,
 			q: qValue,
-			strength: -Math.log10(Math.max(qValue, 1e-300))
+			strength: strengthOf(qValue)
 		});
 	});
 	changes.push(
@@ -176,7 +179,7 @@ function persistent(unchanged: { h: CellHistory; total: number }[], k: number, r
 						expected: t.total / k,
 						p: pValues[i],
 						q: q[i],
-						strength: -Math.log10(Math.max(q[i], 1e-300))
+						strength: strengthOf(q[i])
 					}
 				]
 			: []

@@ -136,6 +136,31 @@ function partEnabled(p: Part, f: MapFilter): boolean {
 	return f.datasets.includes(dataset) && f.components.includes(component);
 }
 
+/**
+ * The parts `f` shows, each with its test of every filter but the dates (names, drawn areas, search
+ * pins): the density image and "what changed" read the records through it. Without such a filter
+ * the test is a constant, so that a frame of playback pays nothing per record for it.
+ */
+function partsPassing(f: MapFilter): { columns: Part; passes: (i: number) => boolean }[] {
+	const countries = codeTable(dictionaries.country, f.countries);
+	const entities = codeTable(dictionaries.entity, f.entities);
+	const pinned = pinnedSets(f.pinned);
+	const inAreas = areaFlags(f);
+	return [...parts.values()]
+		.filter((p) => partEnabled(p, f) && (!pinned || pinned.has(p.id)))
+		.map((p) => {
+			const pin = pinned?.get(p.id);
+			const area = inAreas?.get(p.id);
+			return {
+				columns: p,
+				passes:
+					countries || entities || pin || area
+						? (i: number) => (!pin || pin.has(i)) && (!area || area[i] === 1) && passesNames(p.country[i], p.entity[i], countries, entities)
+						: () => true
+			};
+		});
+}
+
 /** Rebuilds cells, the cluster index and facet counts for the current filter. */
 export function reindex(seq: number): void {
 	const started = performance.now();
@@ -351,11 +376,6 @@ export type DensityRequest = Extract<ToWorker, { type: 'density' }>;
 
 export function density(m: DensityRequest, first?: { pushed: boolean }): void {
 	const started = performance.now();
-	const countries = codeTable(dictionaries.country, m.filter.countries);
-	const entities = codeTable(dictionaries.entity, m.filter.entities);
-	const pinned = pinnedSets(m.filter.pinned);
-	const inAreas = areaFlags(m.filter);
-	const drawn = [...parts.values()].filter((p) => partEnabled(p, m.filter) && (!pinned || pinned.has(p.id)));
 	const image = drawView({
 		frame: m.frame,
 		dayRange: m.dayRange,
@@ -363,17 +383,7 @@ export function density(m: DensityRequest, first?: { pushed: boolean }): void {
 		style: m.style,
 		hexRadius: m.hexRadius,
 		theme: m.theme,
-		parts: drawn.map((p) => {
-			const pin = pinned?.get(p.id);
-			const area = inAreas?.get(p.id);
-			return {
-				columns: p,
-				passes:
-					countries || entities || pin || area
-						? (i: number) => (!pin || pin.has(i)) && (!area || area[i] === 1) && passesNames(p.country[i], p.entity[i], countries, entities)
-						: () => true
-			};
-		})
+		parts: partsPassing(m.filter)
 	});
 	// Answered synchronously (no createImageBitmap await), so a cluster rebuild queued behind this
 	// request cannot delay the image: the page wraps the pixels in an ImageData without a copy.
@@ -423,18 +433,10 @@ export function yieldToMessages(): Promise<void> {
  */
 export function changes(seq: number, f: MapFilter, request: ChangesRequest): void {
 	const started = performance.now();
-	const countries = codeTable(dictionaries.country, f.countries);
-	const entities = codeTable(dictionaries.entity, f.entities);
-	const pinned = pinnedSets(f.pinned);
-	const inAreas = areaFlags(f);
-	const columns = [...parts.values()]
-		.filter((p) => partEnabled(p, f) && (!pinned || pinned.has(p.id)))
-		.map((p) => {
-			const pin = pinned?.get(p.id);
-			const area = inAreas?.get(p.id);
-			return { ...p, passes: (i: number) => (!pin || pin.has(i)) && (!area || area[i] === 1) && passesNames(p.country[i], p.entity[i], countries, entities) };
-		});
-	const result = computeChanges(columns, request);
+	const result = computeChanges(
+		partsPassing(f).map(({ columns, passes }) => ({ ...columns, passes })),
+		request
+	);
 	const named = {
 		...result,
 		places: result.places.map((place) => ({ ...place, entities: place.entities.map(([code, n]) => [dictionaries.entity[code] ?? '', n] as [string, number]) }))
