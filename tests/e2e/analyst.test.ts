@@ -435,6 +435,9 @@ describe('overlays that leave with their panel', () => {
 
 	it('the open record closes when a filter change leaves it out, and stays open while the filter still selects it', async () => {
 		if ((await page.getByTestId('records-table').count()) === 0) await page.getByTestId('table-open').click();
+		// The test before loaded the page again: the table has no rows to open until the records are in.
+		await expect.poll(visible, { timeout: 60_000 }).toBe(db.count('mappable = 1'));
+		await page.locator('#table-row-0').waitFor();
 		await page.getByTestId('table-grid').focus();
 		await page.keyboard.press('Home');
 		await page.keyboard.press('Enter');
