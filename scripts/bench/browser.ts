@@ -419,6 +419,39 @@ async function applyArea(args: { ring: [number, number][]; timeoutMs: number }):
 	return result;
 }
 
+interface ChangesTimings {
+	/** The points worker's computation; the page taking the reply in (naming its places); request to reply; until the outlines were drawn. */
+	workerMs: number;
+	pageMs: number;
+	roundTripMs: number;
+	drawnMs: number;
+	places: number;
+	tested: number;
+}
+
+/** "What changed" opened over every record loaded (the last 7 days against 8 weeks), timed in the page, then closed. */
+async function openChanges(args: { timeoutMs: number }): Promise<ChangesTimings> {
+	const explorer = window.__explorer!;
+	if (!explorer.showChanges) throw new Error('not in this build');
+	const started = performance.now();
+	explorer.showChanges(true);
+	const deadline = started + args.timeoutMs;
+	let c = explorer.changes();
+	while (c.busy || (c.ms === null && !c.problem)) {
+		if (performance.now() > deadline) throw new Error('no result');
+		await new Promise((r) => setTimeout(r, 10));
+		c = explorer.changes();
+	}
+	if (c.problem) throw new Error(c.problem);
+	while (c.places.length > 0 && !explorer.layers().some((l) => l.id === 'changes')) {
+		if (performance.now() > deadline) throw new Error('the outlines were not drawn');
+		await new Promise((r) => requestAnimationFrame(r));
+	}
+	const drawnMs = await new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0)));
+	explorer.showChanges(false);
+	return { workerMs: c.ms!, pageMs: c.pageMs!, roundTripMs: c.roundTripMs!, drawnMs, places: c.places.length, tested: c.tested ?? 0 };
+}
+
 /** A 50-vertex polygon: a circle of `radius` degrees around a point, as an analyst might draw a region. */
 function benchPolygon(lon: number, lat: number, radius: number, vertices = 50): [number, number][] {
 	return Array.from({ length: vertices }, (_, i) => {
@@ -509,6 +542,8 @@ interface PageRun {
 	area: AreaTimings | Failure;
 	/** Explorer only: switching to the hexbin and heatmap views, and playback in the hexbin view. */
 	views: { hexbinMs: number; heatmapMs: number; hexbinPlayback: PlaybackStats } | Failure;
+	/** Explorer only: "What changed" over every record, with the main thread's JavaScript meanwhile. */
+	changes: (ChangesTimings & { scriptMs: number }) | Failure;
 }
 
 export interface BrowserBench {
@@ -614,7 +649,7 @@ class BrowserSession {
 	async run(baseUrl: string, kind: Kind, timeoutMs: number, log: (s: string) => void): Promise<PageRun> {
 		const notReached = (why: string) => failed(`not reached (${why})`);
 		const notYet = failed('not reached');
-		const result: PageRun = { firstDrawMs: notYet, allDrawnMs: notYet, loadScriptSeconds: notYet, longestLoadTaskMs: notYet, records: 0, heap: null, filter: notYet, reindexMs: notYet, playback: notYet, idle: notYet, table: notYet, area: notYet, views: notYet };
+		const result: PageRun = { firstDrawMs: notYet, allDrawnMs: notYet, loadScriptSeconds: notYet, longestLoadTaskMs: notYet, records: 0, heap: null, filter: notYet, reindexMs: notYet, playback: notYet, idle: notYet, table: notYet, area: notYet, views: notYet, changes: notYet };
 		const { context, page, crashed } = await this.open();
 		await page.addInitScript(installDrawProbe);
 		const cdp = await context.newCDPSession(page);
@@ -655,7 +690,7 @@ class BrowserSession {
 				result.allDrawnMs = failed(why);
 				// Only a lower bound: the page was still loading.
 				result.longestLoadTaskMs = m ? failed(`≥ ${Math.round(m.longestTaskMs).toLocaleString('en')} ms (loading unfinished)`) : failed(why);
-				for (const k of ['loadScriptSeconds', 'filter', 'reindexMs', 'playback', 'idle', 'table', 'area', 'views'] as const) result[k] = notReached('loading did not finish');
+				for (const k of ['loadScriptSeconds', 'filter', 'reindexMs', 'playback', 'idle', 'table', 'area', 'views', 'changes'] as const) result[k] = notReached('loading did not finish');
 				return result;
 			}
 			result.loadScriptSeconds = await guard(scriptSeconds(cdp), timeoutMs, 'metrics');
@@ -721,6 +756,15 @@ class BrowserSession {
 					result.table = { ...rows, scroll: { ...scroll, scriptMsPerFrame: (1000 * (after.script - before.script)) / frames, taskMsPerFrame: (1000 * (after.task - before.task)) / frames } };
 				} catch (error) {
 					result.table = failed((error as Error).message);
+				}
+				await sleep(1000);
+				try {
+					const before = await taskMetrics(cdp);
+					const timings = await guard(page.evaluate(openChanges, { timeoutMs }), timeoutMs, 'what changed');
+					const after = await taskMetrics(cdp);
+					result.changes = { ...timings, scriptMs: 1000 * (after.script - before.script) };
+				} catch (error) {
+					result.changes = failed((error as Error).message);
 				}
 			}
 			return result;
@@ -807,9 +851,12 @@ export async function benchBrowser(
 	try {
 		for (const kind of ['explorer', 'naive'] as const) emptyHeap[kind] = await session.emptyHeap(urls[kind], kind, timeoutMs, options.log);
 		for (const { target, kind, url } of targets) await session.warmUp(url, kind, timeoutMs, target);
-		// Explorer first in each round: its facet list picks the countries both pages filter by.
+		// An explorer first in each round: its facet list picks the countries both pages filter by.
+		// With --baseline the two explorers alternate which loads first, so that neither gains from
+		// its place in the round (a warmer GPU process, a page cache the other filled).
 		for (let i = 0; i < options.runs; i++) {
-			for (const { target, kind, url } of targets) {
+			const inRound = urls.earlier && i % 2 === 1 ? [targets[1], targets[0], ...targets.slice(2)] : targets;
+			for (const { target, kind, url } of inRound) {
 				// A page that timed out is not loaded again at this size: its medians come from the runs
 				// it had (see timedOutBefore), which saves minutes per run at a million records.
 				if (i > 0 && timedOutBefore(runs[target].map((r) => r.allDrawnMs))) {
@@ -884,6 +931,10 @@ export async function benchBrowser(
 			explorerOnly('heatmap view: switching to it (from hexbins), until drawn', 'ms', 'lower', e, (r) => (isFailure(r.views) ? r.views : r.views.heatmapMs)),
 			explorerOnly(`hexbin view: frame rate, date range changing every frame (${PLAYBACK_SECONDS} s)`, 'fps', 'higher', e, (r) => (isFailure(r.views) ? r.views : r.views.hexbinPlayback.fps)),
 			explorerOnly('hexbin view: playback frame rate ÷ the point view\'s (same run)', '×', 'higher', e, (r) => (isFailure(r.views) ? r.views : isFailure(r.playback) ? r.playback : r.views.hexbinPlayback.fps / r.playback.fps), 2),
+			explorerOnly('what changed (last 7 days against 8 weeks, every record): the points worker', 'ms', 'lower', e, (r) => (isFailure(r.changes) ? r.changes : r.changes.workerMs)),
+			explorerOnly('what changed: the page taking the reply in (main thread)', 'ms', 'lower', e, (r) => (isFailure(r.changes) ? r.changes : r.changes.pageMs), 2),
+			explorerOnly('what changed: main-thread JavaScript from opening to the outlines drawn', 'ms', 'lower', e, (r) => (isFailure(r.changes) ? r.changes : r.changes.scriptMs)),
+			explorerOnly('what changed: from opening to the outlines drawn', 'ms', 'lower', e, (r) => (isFailure(r.changes) ? r.changes : r.changes.drawnMs)),
 			explorerOnly('hexbin view: main-thread JavaScript per playback frame', 'ms', 'lower', e, (r) => (isFailure(r.views) ? r.views : (1000 * r.views.hexbinPlayback.scriptSeconds) / Math.max(1, r.views.hexbinPlayback.frames)), 1)
 		],
 		notes: [

@@ -42,7 +42,7 @@ interface Records {
 	cells: Float64Array;
 	sources: Int32Array;
 	/** Each spike event: its first day and its town's cell. */
-	events: { id: number; firstDay: number; cell: number; name: string }[];
+	events: { id: number; firstDay: number; cell: number; name: string; lon: number; lat: number }[];
 }
 
 const EVENT_ID = 1_000_000;
@@ -58,7 +58,14 @@ function compose(o: ChangesOptions, bursts: boolean): Records {
 		const theatre = planTheatre(dataset, o.seed, gazetteer);
 		for (const e of theatre.events) {
 			const place = gazetteer.places[e.place];
-			events.push({ id: EVENT_ID + d * 1000 + e.index, firstDay: e.firstDay, cell: cellOf(place.lat, place.lon), name: e.name });
+			events.push({
+				id: EVENT_ID + d * 1000 + e.index,
+				firstDay: e.firstDay,
+				cell: cellOf(place.lat, place.lon),
+				name: e.name,
+				lon: place.lon,
+				lat: place.lat
+			});
 		}
 		for (const component of COMPONENTS) {
 			const plan = planComponent(theatre, o.size, new Random(o.seed, 'plan', dataset, component), bursts ? undefined : { campaign: 0, event: 0 });
@@ -151,7 +158,8 @@ function evaluate(o: ChangesOptions, r: Records): WindowResult[] {
 
 function recall(o: ChangesOptions, r: Records, results: WindowResult[]) {
 	const starts = results.map((w) => w.recentFrom);
-	const detectable: { name: string; found: boolean; records: number; baselineMean: number }[] = [];
+	/** Each detectable event, with the window (calendar days) it was tested in and its town's cell. */
+	const detectable: { name: string; found: boolean; records: number; baselineMean: number; windowFrom: number; cell: number; lon: number; lat: number }[] = [];
 	for (const e of r.events) {
 		const i = starts.findIndex((from) => e.firstDay >= from && e.firstDay < from + o.window);
 		if (i < 0) continue;
@@ -166,7 +174,16 @@ function recall(o: ChangesOptions, r: Records, results: WindowResult[]) {
 		const baselineMean = baseline / o.baselines;
 		if (own < 10 || own < 3 * baselineMean) continue;
 		const flag = results[i].changes.find((c) => c.cell === e.cell);
-		detectable.push({ name: e.name, found: flag?.kind === 'new' || flag?.kind === 'intensifying', records: own, baselineMean });
+		detectable.push({
+			name: e.name,
+			found: flag?.kind === 'new' || flag?.kind === 'intensifying',
+			records: own,
+			baselineMean,
+			windowFrom: from,
+			cell: e.cell,
+			lon: e.lon,
+			lat: e.lat
+		});
 	}
 	return detectable;
 }

@@ -11,6 +11,10 @@ import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-pa
 import type { Oracle } from '../helpers/oracle';
 import type { PageHandle } from '../helpers/page-handle';
 import { areaTest, parseAreas } from '../../src/lib/geo/areas';
+import { evaluateChanges } from '../../scripts/eval/changes';
+import { FIRST_DATE } from '../../src/lib/server/dataset/calendar';
+import { dayToIso, isoToDay } from '../../src/lib/map/timeline/days';
+import { mapPalette } from '../../src/lib/theme/palette';
 
 let explorer: ExplorerPage;
 let page: Page;
@@ -502,6 +506,74 @@ describe('overlays that leave with their panel', () => {
 		await page.getByTestId('legend').locator('summary').click();
 		await expect(page.getByTestId('legend').innerText()).resolves.toMatch(/pie of its mix: the orange wedge from 12 o'clock is its ICD share/);
 		await page.getByTestId('legend').locator('summary').click();
+		await jumpTo(25, 15, 1.6);
+	}, 120_000);
+});
+
+describe('what changed', () => {
+	it('lists a known burst of the test data where the generator put it, outlines it on the map, and its click filters the map to its hexagon and week', async () => {
+		// The generator's ground truth for the test server's data (same seed and size): the spike
+		// events large enough to detect, each with the week it is tested in and its town's cell.
+		const truth = evaluateChanges({ size: 1500, seed: 'test-seed', level: 6, window: 7, baselines: 8 });
+		const event = truth.recall.events.filter((e) => e.found).sort((a, b) => b.records - a.records)[0];
+		expect(event, 'a detectable spike event in the test data').toBeDefined();
+		const from = isoToDay(FIRST_DATE) + event.windowFrom;
+		// The map at the grid's level 6, the date range ending on the event's week's last day.
+		await jumpTo(event.lon, event.lat, 6);
+		await handle.setDateRange(from - 60, from + 6);
+		await page.getByTestId('changes-open').click();
+		await page.getByTestId('changes-panel').waitFor();
+		await expect
+			.poll(async () => {
+				const c = await handle.changes();
+				return !c.busy && c.windows?.recentFrom === from && c.level === 6;
+			})
+			.toBe(true);
+		const changes = await handle.changes();
+		expect(changes.windows).toEqual({ recentFrom: from, recentTo: from + 6, baselineWindows: 8 });
+		const found = changes.places.find((p) => p.cell === event.cell);
+		expect(found, `the event "${event.name}" among ${JSON.stringify(changes.places.map((p) => p.title))}`).toBeDefined();
+		expect(['new', 'intensifying']).toContain(found!.kind);
+		expect(found!.recent).toBeGreaterThanOrEqual(event.records);
+		expect(found!.q).toBeLessThanOrEqual(0.05);
+		// Named by the records' own country, with the organisations behind it.
+		const country = db.one<{ c: string }>(
+			'SELECT primary_country c FROM records WHERE mappable = 1 AND abs(dominant_lat - ?) < 0.3 AND abs(dominant_long - ?) < 0.3 GROUP BY c ORDER BY count(*) DESC LIMIT 1',
+			event.lat,
+			event.lon
+		).c;
+		expect(found!.title).toContain(country);
+		expect(found!.entities.length).toBeGreaterThan(0);
+		// The panel lists it; the map outlines every place listed.
+		const item = page.locator(`[data-testid="change-place"][data-cell="${event.cell}"]`);
+		await expect.poll(() => item.innerText()).toContain(found!.title);
+		await expect.poll(async () => (await handle.layer('changes'))?.length).toBe(changes.places.length);
+		expect(new URL(page.url()).searchParams.get('chg')).toBe('7');
+		// The briefing image outlines the same places, in the kind's colour (and names the kinds in its legend).
+		const png = await exportImage({ width: 480, height: 320, places: false });
+		const [r, g, b] = mapPalette('light').changes[found!.kind];
+		let outlined = 0;
+		for (let i = 0; i < png.data.length; i += 4)
+			if (Math.abs(png.data[i] - r) < 16 && Math.abs(png.data[i + 1] - g) < 16 && Math.abs(png.data[i + 2] - b) < 16) outlined++;
+		expect(outlined).toBeGreaterThan(20);
+		// Its click: the map filtered to the hexagon and the week shows the records the panel counted.
+		await item.click();
+		await expect.poll(() => new URL(page.url()).searchParams.get('areas') ?? '').toMatch(/^p:/);
+		await idle();
+		expect(new URL(page.url()).searchParams.get('from')).toBe(dayToIso(from));
+		expect(new URL(page.url()).searchParams.get('to')).toBe(dayToIso(from + 6));
+		const shown = await visible();
+		// A record on the hexagon's edge may fall either side of its outline, rounded to 4 decimals for the URL.
+		expect(Math.abs(shown - found!.recent)).toBeLessThanOrEqual(Math.max(1, Math.round(found!.recent * 0.05)));
+		expect(await handle.zoom()).toBeGreaterThan(6);
+		// Escape closes the panel and its outlines; the filters go back as they were.
+		await page.keyboard.press('Escape');
+		await expect.poll(() => page.getByTestId('changes-panel').count()).toBe(0);
+		await expect.poll(() => handle.layer('changes')).toBeNull();
+		await expect.poll(() => new URL(page.url()).searchParams.get('chg')).toBeNull();
+		await page.getByTestId('undo').click();
+		await handle.setDateRange(null, null);
+		await expect.poll(visible).toBe(db.count('mappable = 1'));
 		await jumpTo(25, 15, 1.6);
 	}, 120_000);
 });

@@ -43,5 +43,9 @@ export async function axeOfPanels(page: Page, first: string): Promise<string[]> 
 	await page.getByTestId('ask-open').click();
 	problems.push(...(await axeProblems(page, 'ask panel', '[data-testid="ask-panel"]')));
 	await page.getByTestId('ask-close').click();
+	await page.getByTestId('changes-open').click();
+	await page.getByTestId('changes-summary').or(page.getByTestId('changes-panel').getByRole('status')).first().waitFor();
+	problems.push(...(await axeProblems(page, 'what changed', '[data-testid="changes-panel"]')));
+	await page.getByTestId('changes-open').click();
 	return problems;
 }

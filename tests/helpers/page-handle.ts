@@ -149,6 +149,15 @@ export class PageHandle {
 		return this.run((e, i) => e.labels(i), id);
 	}
 
+	/** "What changed": the panel's state and its latest result (ExplorerHandle.changes). */
+	changes() {
+		return this.run((e) => e.changes());
+	}
+
+	showChanges(open: boolean) {
+		return this.run((e, o) => e.showChanges(o), open);
+	}
+
 	zoom() {
 		return this.run((e) => e.map.getZoom());
 	}

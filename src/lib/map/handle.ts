@@ -17,6 +17,8 @@ import type { TableState } from './table/table-state.svelte';
 import type { PlaybackState } from './timeline/playback-state.svelte';
 import type { PlaybackSettings } from './timeline/playback';
 import type { MapView } from './layers/views';
+import type { ChangesState } from './changes/changes-state.svelte';
+import type { ChangeKind, ChangeWindows } from './changes/hotspots';
 
 export interface ExplorerHandle {
 	map: MaplibreMap;
@@ -67,6 +69,33 @@ export interface ExplorerHandle {
 	labels(id: string): string[] | null;
 	/** The pixels of an image layer deck.gl holds (the density image, the heatmap), in the page; null without such a layer. */
 	image(id: string): ImageData | null;
+	/** "What changed": its panel's state and latest result, the places as the panel lists them. */
+	changes(): ChangesSummary;
+	/** Opens or closes "What changed", as its button does. */
+	showChanges(open: boolean): void;
+}
+
+export interface ChangesSummary {
+	open: boolean;
+	busy: boolean;
+	problem: string | null;
+	/** The latest result's cost in ms: the worker's, the page's main thread taking it in, request to reply. */
+	ms: number | null;
+	pageMs: number | null;
+	roundTripMs: number | null;
+	level: number | null;
+	windows: ChangeWindows | null;
+	tested: number | null;
+	places: {
+		cell: number;
+		kind: ChangeKind;
+		recent: number;
+		expected: number;
+		q: number;
+		title: string;
+		centre: [number, number];
+		entities: [string, number][];
+	}[];
 }
 
 /** One layer deck.gl holds (ExplorerHandle.layers), as its props say. */
@@ -119,6 +148,7 @@ export interface HandleSources {
 	filters: FilterState;
 	playback: PlaybackState;
 	table: TableState;
+	changes: ChangesState;
 	briefing(request: ExportRequest): Promise<HTMLCanvasElement>;
 	video(request: VideoRequest, progress?: (p: VideoProgress) => void): Promise<Blob>;
 }
@@ -245,6 +275,22 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 		image: (id) => {
 			const found = layer(id);
 			return found ? (propsOf(found).pixels ?? null) : null;
-		}
+		},
+		changes: () => {
+			const c = s.changes;
+			return {
+				open: c.open,
+				busy: c.busy,
+				problem: c.problem,
+				ms: c.ms,
+				pageMs: c.pageMs,
+				roundTripMs: c.roundTripMs,
+				level: c.result?.level ?? null,
+				windows: c.result?.windows ?? null,
+				tested: c.result?.tested ?? null,
+				places: c.places.map(({ cell, kind, recent, expected, q, title, centre, entities }) => ({ cell, kind, recent, expected, q, title, centre, entities }))
+			};
+		},
+		showChanges: (open) => s.changes.setOpen(open)
 	};
 }

@@ -28,7 +28,11 @@ const TEXT_ON: [string, string[]][] = [
 	['--danger', ['--surface', '--danger-bg', '--danger-bg-strong']],
 	['--warn', ['--warn-bg', '--warn-bg-strong']],
 	['--play', ['--surface']],
-	['--play-strong', ['--play-bg', '--surface']]
+	['--play-strong', ['--play-bg', '--surface']],
+	['--change-new', ['--surface']],
+	['--change-intensifying', ['--surface']],
+	['--change-diminishing', ['--surface']],
+	['--change-persistent', ['--surface']]
 ];
 
 describe('contrast of both themes', () => {
@@ -54,6 +58,21 @@ describe('contrast of both themes', () => {
 			expect(contrastRatio(p.export.muted, p.export.background)).toBeGreaterThanOrEqual(4.5);
 			for (const tone of ['country', 'capital', 'area', 'town'] as const) {
 				expect(contrastRatio(p.places[tone], p.places.halo), tone).toBeGreaterThanOrEqual(4.5);
+			}
+		});
+
+		it(`${theme}: the outlines of what changed stand out from land and sea (3:1 for graphics), in the panel's colours too`, () => {
+			const { changes, basemap } = mapPalette(theme);
+			for (const [kind, colour] of Object.entries(changes)) {
+				const hex = `#${colour
+					.slice(0, 3)
+					.map((v) => v.toString(16).padStart(2, '0'))
+					.join('')}`;
+				expect(vars[`--change-${kind}`]?.[theme], kind).toBe(hex);
+			}
+			for (const [kind, colour] of Object.entries(changes)) {
+				expect(contrastRatio(colour, basemap.land), kind).toBeGreaterThanOrEqual(3);
+				expect(contrastRatio(colour, basemap.ocean), kind).toBeGreaterThanOrEqual(3);
 			}
 		});
 	}

@@ -23,6 +23,11 @@ export interface MapPalette {
 	selected: Rgba;
 	ring: Rgba;
 	hover: Rgba;
+	/**
+	 * "What changed" (changes/): a cell's outline by its kind. Apart from the dataset colours (orange,
+	 * blue) and the search rings (pink): a change must not read as a dataset or a search result.
+	 */
+	changes: Record<'new' | 'intensifying' | 'diminishing' | 'persistent', Rgba>;
 	/** Drawn areas (areas/draw.ts), as CSS colours. */
 	area: Hex;
 	areaHandle: Hex;
@@ -47,6 +52,7 @@ const LIGHT: MapPalette = {
 	selected: [15, 23, 42, 255],
 	ring: [200, 30, 90, 255],
 	hover: [20, 20, 20, 160],
+	changes: { new: [126, 34, 206, 255], intensifying: [185, 28, 28, 255], diminishing: [15, 118, 110, 255], persistent: [87, 83, 78, 255] },
 	area: '#7c2d12',
 	areaHandle: '#ffffff',
 	export: { background: '#ffffff', rule: '#e2e8f0', ink: '#0f172a', muted: '#475569', symbol: '#475569' }
@@ -69,6 +75,7 @@ const DARK: MapPalette = {
 	selected: [248, 250, 252, 255],
 	ring: [244, 114, 182, 255],
 	hover: [255, 255, 255, 170],
+	changes: { new: [192, 132, 252, 255], intensifying: [248, 113, 113, 255], diminishing: [45, 212, 191, 255], persistent: [168, 162, 158, 255] },
 	area: '#fdba74',
 	areaHandle: '#0b1520',
 	export: { background: '#0f172a', rule: '#334155', ink: '#e2e8f0', muted: '#b4c0cf', symbol: '#b4c0cf' }

@@ -3,13 +3,18 @@ import { mercatorX, mercatorY } from '../projection/mercator';
 import { computeChanges, defaultWindows, type ChangeColumns } from './compute';
 
 /** Records as columns, like one of the points worker's parts. */
-function part(records: { lon: number; lat: number; day: number; entity: number }[], passes: (i: number) => boolean = () => true): ChangeColumns {
+function part(
+	records: { lon: number; lat: number; day: number; entity: number; country?: number; area?: number }[],
+	passes: (i: number) => boolean = () => true
+): ChangeColumns {
 	return {
 		length: records.length,
 		x: Float32Array.from(records, (r) => mercatorX(r.lon)),
 		y: Float32Array.from(records, (r) => mercatorY(r.lat)),
 		day: Int32Array.from(records, (r) => r.day),
 		entity: Int16Array.from(records, (r) => r.entity),
+		country: Int16Array.from(records, (r) => r.country ?? 0),
+		area: Int16Array.from(records, (r) => r.area ?? 0),
 		passes
 	};
 }
@@ -25,7 +30,15 @@ const towns = [
 ];
 const steady = towns.flatMap(([lon, lat], t) => Array.from({ length: 63 }, (_, day) => ({ lon: lon + 0.01 * (day % 5), lat, day, entity: 1 + (t % 2) })));
 // In the last week, 30 records in Khartoum, where there were none: 24 by entity 7, 6 by entity 3.
-const burst = Array.from({ length: 30 }, (_, i) => ({ lon: 32.53 + 0.002 * i, lat: 15.59, day: 56 + (i % 7), entity: i < 24 ? 7 : 3 }));
+// Their records name country 4 (area 9), but for 3 that name country 5 (area 2).
+const burst = Array.from({ length: 30 }, (_, i) => ({
+	lon: 32.53 + 0.002 * i,
+	lat: 15.59,
+	day: 56 + (i % 7),
+	entity: i < 24 ? 7 : 3,
+	country: i < 27 ? 4 : 5,
+	area: i < 27 ? 9 : 2
+}));
 
 describe('what changed, over the worker’s columns', () => {
 	const windows = defaultWindows(62);
@@ -44,6 +57,11 @@ describe('what changed, over the worker’s columns', () => {
 			[7, 24],
 			[3, 6]
 		]);
+		expect(place.countries).toEqual([
+			[4, 27],
+			[5, 3]
+		]);
+		expect(place.areas[0]).toEqual([9, 27]);
 		expect(result.tested).toBeGreaterThanOrEqual(7);
 		expect(result.recentRecords).toBe(6 * 7 + 30);
 		expect(result.baselineRecords).toBe(6 * 56);

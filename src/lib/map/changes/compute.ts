@@ -13,6 +13,9 @@ export interface ChangeColumns {
 	y: ArrayLike<number>;
 	day: ArrayLike<number>;
 	entity: ArrayLike<number>;
+	/** Country and admin-1 area codes (the stream's dictionaries): what the panel names a cell by. */
+	country: ArrayLike<number>;
+	area: ArrayLike<number>;
 	/** Whether record i passes every filter but the dates. */
 	passes: (i: number) => boolean;
 }
@@ -30,6 +33,9 @@ export interface ChangedPlace extends Change {
 	outline: [number, number][];
 	/** The organisations of the cell's recent records, most first: [entity code, records]. */
 	entities: [number, number][];
+	/** The countries and admin-1 areas of its recent records, most first (the records' own, not a gazetteer's). */
+	countries: [number, number][];
+	areas: [number, number][];
 }
 
 export interface ChangesResult {
@@ -59,7 +65,8 @@ export function computeChanges(parts: ChangeColumns[], request: ChangesRequest):
 	}
 	const histories = counter.histories();
 	const changes = emergingHotspots(histories).slice(0, request.limit ?? 200);
-	const entities = recentEntities(parts, request, new Set(changes.map((c) => c.cell)));
+	const behind = recentCodes(parts, request, new Set(changes.map((c) => c.cell)));
+	const top = (counts: Map<number, number> | undefined, n: number) => [...(counts ?? new Map<number, number>())].sort((a, b) => b[1] - a[1]).slice(0, n);
 	return {
 		level,
 		windows,
@@ -70,14 +77,19 @@ export function computeChanges(parts: ChangeColumns[], request: ChangesRequest):
 			...c,
 			centre: cellCentreLonLat(c.cell, level),
 			outline: cellOutline(c.cell, level),
-			entities: [...(entities.get(c.cell) ?? new Map<number, number>())].sort((a, b) => b[1] - a[1]).slice(0, 5)
+			entities: top(behind.get(c.cell)?.entity, 5),
+			countries: top(behind.get(c.cell)?.country, 2),
+			areas: top(behind.get(c.cell)?.area, 2)
 		}))
 	};
 }
 
-/** Per flagged cell, how many of its recent records each organisation has. */
-function recentEntities(parts: ChangeColumns[], request: ChangesRequest, cells: Set<number>): Map<number, Map<number, number>> {
-	const out = new Map<number, Map<number, number>>();
+type CodeCounts = Record<'entity' | 'country' | 'area', Map<number, number>>;
+
+/** Per flagged cell, how many of its recent records each organisation, country and admin-1 area has. */
+function recentCodes(parts: ChangeColumns[], request: ChangesRequest, cells: Set<number>): Map<number, CodeCounts> {
+	const out = new Map<number, CodeCounts>();
+	const add = (counts: Map<number, number>, code: number) => counts.set(code, (counts.get(code) ?? 0) + 1);
 	const { recentFrom, recentTo } = request.windows;
 	for (const p of parts) {
 		for (let i = 0; i < p.length; i++) {
@@ -86,8 +98,10 @@ function recentEntities(parts: ChangeColumns[], request: ChangesRequest, cells: 
 			const cell = cellAt(p.x[i], p.y[i], request.level);
 			if (!cells.has(cell)) continue;
 			let counts = out.get(cell);
-			if (!counts) out.set(cell, (counts = new Map()));
-			counts.set(p.entity[i], (counts.get(p.entity[i]) ?? 0) + 1);
+			if (!counts) out.set(cell, (counts = { entity: new Map(), country: new Map(), area: new Map() }));
+			add(counts.entity, p.entity[i]);
+			add(counts.country, p.country[i]);
+			add(counts.area, p.area[i]);
 		}
 	}
 	return out;

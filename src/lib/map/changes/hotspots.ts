@@ -22,6 +22,14 @@
 import { benjaminiHochberg, lowerTail, mean, upperTail, type NegativeBinomial } from './statistics';
 
 export type ChangeKind = 'new' | 'intensifying' | 'persistent' | 'diminishing';
+/** The kinds in the order legends list them: the changes, then the standing hotspots. */
+export const CHANGE_KINDS: readonly ChangeKind[] = ['new', 'intensifying', 'diminishing', 'persistent'];
+
+/** The kinds among some cells, in legend order (a briefing's legend names only those drawn). */
+export function kindsAmong(cells: readonly { kind: ChangeKind }[]): ChangeKind[] {
+	const present = new Set(cells.map((c) => c.kind));
+	return CHANGE_KINDS.filter((k) => present.has(k));
+}
 
 export interface ChangeWindows {
 	/** The recent window, in days (inclusive). */

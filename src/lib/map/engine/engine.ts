@@ -7,6 +7,6 @@
 // them back into the first load (tests/e2e/light-first-load.test.ts counts the bytes).
 export { default as maplibregl } from 'maplibre-gl';
 export { startMap } from './setup';
-export { needsUpload, pointLayers } from '../layers/layers';
+export { changeLayers, needsUpload, pointLayers } from '../layers/layers';
 export { placeLayers } from '../places/place-layers';
 export { AreaDrawing, showAreas } from '../areas/draw';

@@ -10,6 +10,7 @@ import { attributionOf } from './describe';
 import { renderMapOffscreen, type OffscreenView } from './render';
 import { scaleBar } from './scale-bar';
 import { sizeProblem } from './sizes';
+import type { ChangeKind } from '../changes/hotspots';
 
 export interface ExportRequest {
 	/** CSS pixels of the whole image; the PNG has width × scale by height × scale pixels. */
@@ -32,6 +33,8 @@ export interface BriefingContext {
 	/** The legend's entry for the ringed records, if any; whether areas are drawn. */
 	rings?: string;
 	areas?: boolean;
+	/** The kinds of "What changed" outlined, for the legend. */
+	changes?: ChangeKind[];
 	/** The map's view, and the colour scale of the hexbin or heatmap view as drawn (known once the layers are built). */
 	view?: MapView;
 	scale?: () => ScaleLegend | null;
@@ -65,6 +68,7 @@ export async function renderBriefing(
 			generatedAt: new Date(),
 			rings: context.rings,
 			areas: context.areas,
+			changes: context.changes,
 			view: context.view,
 			scale: context.scale?.() ?? null
 		},

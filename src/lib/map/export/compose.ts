@@ -10,6 +10,7 @@ import type { ExportSize } from './sizes';
 import type { ScaleLegend } from '../layers/aggregate-scale';
 import { drawPie } from '../layers/cluster-pie';
 import type { MapView } from '../layers/views';
+import type { ChangeKind } from '../changes/hotspots';
 
 export const TITLE_BAND_PX = 64;
 export const FOOTER_BAND_PX = 46;
@@ -26,6 +27,8 @@ export interface BriefingText {
 	rings?: string;
 	/** Whether drawn areas are on the map. */
 	areas?: boolean;
+	/** The kinds of "What changed" outlined on the map, in legend order. */
+	changes?: ChangeKind[];
 	/** The map's view (clusters when absent) and, for hexbins or the heatmap, its colour scale. */
 	view?: MapView;
 	scale?: ScaleLegend | null;
@@ -141,6 +144,10 @@ export function composeBriefing(
 				]
 			: []),
 		...(text.rings ? [{ label: text.rings, draw: (cx: number, cy: number) => ring(ctx, cx, cy, 5, RING) }] : []),
+		...(text.changes ?? []).map((kind) => ({
+			label: CHANGE_LEGEND[kind],
+			draw: (cx: number, cy: number) => hexagonOutline(ctx, cx, cy, 6, `rgb(${palette.changes[kind].slice(0, 3).join(',')})`)
+		})),
 		...(text.areas
 			? [
 					{
@@ -200,6 +207,24 @@ function drawScale(ctx: CanvasRenderingContext2D, scale: ScaleLegend, x: number,
 		x += 15 + ctx.measureText(stop.label).width + 10;
 	}
 	return x + 12;
+}
+
+/** What the legend calls each kind of "What changed" (changes/hotspots.ts). */
+const CHANGE_LEGEND: Record<ChangeKind, string> = {
+	new: 'new place',
+	intensifying: 'intensifying',
+	diminishing: 'diminishing',
+	persistent: 'standing hotspot'
+};
+
+/** A pointy-top hexagon outline, as the map outlines a changed place. */
+function hexagonOutline(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string) {
+	ctx.strokeStyle = color;
+	ctx.lineWidth = 2;
+	ctx.beginPath();
+	for (let k = 0; k < 6; k++) ctx.lineTo(x + r * Math.sin((k * Math.PI) / 3), y - r * Math.cos((k * Math.PI) / 3));
+	ctx.closePath();
+	ctx.stroke();
 }
 
 function hexagon(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string) {

@@ -17,6 +17,7 @@ import type { PlaybackState } from '../timeline/playback-state.svelte';
 import { densityFrame } from '../worker/density';
 import { renderBriefing, type ExportRequest } from './briefing';
 import { describeFilters } from './describe';
+import { kindsAmong } from '../changes/hotspots';
 
 export const BRIEFING_TITLE = 'ICD/ICDB records';
 
@@ -50,6 +51,7 @@ export async function explorerBriefing(s: BriefingSources, request: ExportReques
 			credits: request.places === false ? [] : ['GeoNames'],
 			rings: s.highlights.legend(),
 			areas: filter.areas.length > 0,
+			changes: kindsAmong(s.scene.changeCells().cells),
 			view: mapView,
 			scale: () => scale,
 			layers: async (view) => {
@@ -90,7 +92,9 @@ export async function explorerBriefing(s: BriefingSources, request: ExportReques
 					highlighted: s.highlights.shown(view.project),
 					labels: s.scene.datasetLabels(view),
 					places: labels ? placeLayers(new PlacesInView(labels).at(view.bounds, view.zoom), labels.characters) : [],
-					view: mapView
+					view: mapView,
+					// What changed, as the map outlines it (the same cells: they are fixed to the world).
+					changes: s.scene.changeCells().cells
 				});
 			}
 		},

@@ -17,6 +17,7 @@ import { renderMapOffscreen, type OffscreenView } from './render';
 import { scaleBar } from './scale-bar';
 import { frameCount, frameDates, videoProblem, type VideoRequest } from './video-plan';
 import { canEncodeVideo, encodeVideo, NO_WEBCODECS } from './video-encoder';
+import { kindsAmong } from '../changes/hotspots';
 
 export interface VideoProgress {
 	/** Frames encoded so far, of `total`; 0 while the basemap is drawn. */
@@ -45,7 +46,9 @@ export async function explorerVideo(
 	const area = mapArea(size);
 	progress({ done: 0, total, what: 'Drawing the basemap…' });
 	const places = request.places === false ? null : await loadPlaceLabels().catch(() => null);
-	const { placeLayers } = await loadEngine();
+	const { placeLayers, changeLayers } = await loadEngine();
+	// What changed, as the map outlines it: context that stays while the records play.
+	const changed = s.scene.changeCells().cells;
 	const {
 		canvas: basemap,
 		view,
@@ -54,7 +57,10 @@ export async function explorerVideo(
 		live: map,
 		...area,
 		scale: 1,
-		layers: async (v): Promise<Layer[]> => (places ? placeLayers(new PlacesInView(places).at(v.bounds, v.zoom), places.characters) : [])
+		layers: async (v): Promise<Layer[]> => [
+			...changeLayers(changed),
+			...(places ? placeLayers(new PlacesInView(places).at(v.bounds, v.zoom), places.characters) : [])
+		]
 	});
 	const { filter } = s.filters;
 	const settings = s.playback.settings;
@@ -65,6 +71,7 @@ export async function explorerVideo(
 		attribution: attributionOf(sources, s.serviceLabel, places ? ['GeoNames'] : []),
 		generatedAt: new Date(),
 		areas: filter.areas.length > 0,
+		changes: kindsAmong(changed),
 		playback: true
 	};
 	const bar = scaleBar(centerLat, view.zoom, 120);

@@ -9,6 +9,7 @@ import { CLUSTER_MAX_ZOOM } from '../config';
 import type { DensityFrame } from '../worker/density';
 import type { HexBins } from '../worker/aggregate';
 import type { MapView } from './views';
+import type { ChangeKind } from '../changes/hotspots';
 
 export interface ClusterData {
 	lon: Float32Array;
@@ -69,6 +70,17 @@ export interface LayerInputs {
 	places: Layer[];
 	/** Clusters (default), or the hexbin or heatmap view drawn from `density` at every zoom (views.ts). */
 	view?: MapView;
+	/** "What changed": the flagged cells, outlined by kind while its panel is open (changes/). */
+	changes?: ChangeCell[];
+	/** The cell the panel points at (hovered or focused in its list): drawn thicker. */
+	changeFocus?: number | null;
+}
+
+/** A flagged cell as the map draws it. */
+export interface ChangeCell {
+	cell: number;
+	kind: ChangeKind;
+	outline: [number, number][];
 }
 
 /** A layer's data: the slice's attributes, and `recordIndex` to turn a picked index into the part's. */

@@ -1,13 +1,13 @@
 // deck.gl layers of the explorer, built from typed arrays (binary attributes, no per-record objects).
 import type { Layer } from '@deck.gl/core';
 import { DataFilterExtension } from '@deck.gl/extensions';
-import { IconLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import { IconLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Dataset } from '../../types/dataset';
 import type { Box, PartColumns } from '../load/columns';
 import { CLUSTER_MAX_ZOOM, DATASET_RGB } from '../config';
 import { aggregateLayers, imageLayer } from './aggregate-layers';
 import { pieAtlas, pieStep } from './cluster-pie';
-import { drawsRecordPoints, type LayerInputs, type PointData } from './layer-inputs';
+import { drawsRecordPoints, type ChangeCell, type LayerInputs, type PointData } from './layer-inputs';
 import { mapPalette } from '../../theme/palette';
 import { AgeFadeExtension } from '../timeline/age-fade-extension';
 import { PLAYBACK_DOT_RADIUS_PX } from '../timeline/fade';
@@ -116,10 +116,41 @@ function ringLayers(input: LayerInputs): Layer[] {
 	return layers;
 }
 
+/**
+ * What changed (changes/): each flagged cell's hexagon outlined in its kind's colour, the changes
+ * lightly filled and the standing hotspots (context, not a change) outlined thinly; the cell the
+ * panel points at is drawn thicker. Over the records and their image, under the cluster discs, the
+ * place names and the rings.
+ */
+export function changeLayers(cells: ChangeCell[] | undefined, focus: number | null = null): Layer[] {
+	if (!cells?.length) return [];
+	const colours = mapPalette().changes;
+	return [
+		new PolygonLayer({
+			id: 'changes',
+			data: cells,
+			getPolygon: (d: ChangeCell) => d.outline,
+			stroked: true,
+			filled: true,
+			getFillColor: (d: ChangeCell) => [...colours[d.kind].slice(0, 3), d.kind === 'persistent' ? 0 : 46],
+			getLineColor: (d: ChangeCell) => colours[d.kind],
+			lineWidthUnits: 'pixels',
+			getLineWidth: (d: ChangeCell) => (d.cell === focus ? 4.5 : d.kind === 'persistent' ? 1.5 : 2.5),
+			updateTriggers: { getFillColor: colours, getLineColor: colours, getLineWidth: focus }
+		} as never)
+	];
+}
+
 export function pointLayers(input: LayerInputs): Layer[] {
 	// The hexbin and heatmap views replace records and clusters alike (at every zoom).
 	if (input.view && input.view !== 'clusters')
-		return [...aggregateLayers(input.view, input.density), ...input.places, ...ringLayers(input), ...markLayers(input)];
+		return [
+			...aggregateLayers(input.view, input.density),
+			...changeLayers(input.changes, input.changeFocus),
+			...input.places,
+			...ringLayers(input),
+			...markLayers(input)
+		];
 	const zoomedOut = input.zoom <= CLUSTER_MAX_ZOOM;
 	const clustered = zoomedOut && !input.playing;
 	const now = performance.now();
@@ -161,6 +192,7 @@ export function pointLayers(input: LayerInputs): Layer[] {
 		);
 	}
 
+	layers.push(...changeLayers(input.changes, input.changeFocus));
 	const clusterLayers = clustered && input.clusters && input.clusters.length > 0 ? input.clusters : null;
 	// Rings go over the discs and place names but under the counts, which nothing may cover.
 	if (!clusterLayers) layers.push(...input.places, ...ringLayers(input));

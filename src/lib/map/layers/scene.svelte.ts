@@ -11,7 +11,7 @@ import type { RecordFeed } from '../feed.svelte';
 import type { FilterState } from '../filters.svelte';
 import { afterNextPaint, atStreamEnd, type FirstPaint } from '../first-paint/first-paint';
 import { screenProjection } from '../projection/mercator';
-import { drawsRecordPoints } from './layer-inputs';
+import { drawsRecordPoints, type ChangeCell } from './layer-inputs';
 import type { Engine } from '../engine/engine-loader';
 import type { ViewGeometry } from '../projection/mercator-view';
 import type { Highlights } from '../overlays/highlights';
@@ -55,6 +55,8 @@ export class Scene {
 	/** Hardware GPU (see gpu.ts): zoomed-out playback fades dots on the GPU instead of redrawing the image. */
 	playbackOnGpu = false;
 	firstPaint: FirstPaint | null = null;
+	/** "What changed": the cells to outline and the one its panel points at (changes-state.svelte.ts). */
+	changeCells: () => { cells: ChangeCell[]; focus: number | null } = () => ({ cells: [], focus: null });
 	/** Told when the first paint's first image of records has been presented (Explorer.svelte: the engine may load now). */
 	onRecordsShown: (() => void) | null = null;
 	/** Clusters, hexbins or the heatmap (views.ts); set through setView. */
@@ -158,6 +160,7 @@ export class Scene {
 		const { map, overlay, feed, engine } = this;
 		if (!overlay || !map || !engine) return;
 		const dates = this.playback.drawnDates();
+		const changed = this.changeCells();
 		// The set handed before, once deck.gl has taken it up, names its layer manager (deckLayers).
 		this.deckLayerManager();
 		overlay.setProps({
@@ -180,7 +183,9 @@ export class Scene {
 				highlighted: this.rings.shown(screenProjection(map)),
 				labels: this.datasetLabels(),
 				places: this.placeLayersIn(boundsOf(map), map.getZoom()),
-				view: this.view
+				view: this.view,
+				changes: changed.cells,
+				changeFocus: changed.focus
 			}))
 		});
 	}

@@ -19,7 +19,8 @@ describe('URL state', () => {
 			record: { dataset: 'icdb' as const, component: 'video' as const, ref: '524871' },
 			playback: { mode: 'cumulative' as const, widthDays: 7, speed: 1 / 24, loop: true, keep: true },
 			view: 'hexbin' as const,
-			theme: 'dark' as const
+			theme: 'dark' as const,
+			changes: 14 as const
 		};
 		const again = readViewState(writeViewState(state));
 		expect(again).toEqual(state);
@@ -44,6 +45,9 @@ describe('URL state', () => {
 		expect(readViewState(new URLSearchParams('view=pies')).view).toBe('clusters');
 		expect(readViewState(new URLSearchParams('view=heatmap')).view).toBe('heatmap');
 		expect(s.theme).toBe('system');
+		expect(s.changes).toBeNull();
+		for (const junk of ['5', 'x', '', '7.5']) expect(readViewState(new URLSearchParams(`chg=${junk}`)).changes).toBeNull();
+		expect(readViewState(new URLSearchParams('chg=28')).changes).toBe(28);
 	});
 
 	it('keeps a chosen theme, and leaves "follow the system" out', () => {

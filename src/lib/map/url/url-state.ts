@@ -5,6 +5,7 @@
 //    &pm=window|cumulative&pw=<window days>&ps=<data days per second>&pl=1&pk=1 (playback: mode, width, speed, loop, keep the window on pause)
 //    &view=hexbin|heatmap (views.ts; clusters when absent)
 //    &theme=light|dark (absent: follow the system; theme/theme.ts)
+//    &chg=7|14|28 ("What changed" open, its recent window in days; changes/windows.ts)
 // Anything unreadable falls back to the default for that part alone.
 import { isIdRef } from '../../stream/decode';
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../../types/dataset';
@@ -14,6 +15,7 @@ import { dayToIso, isoToDay } from '../timeline/days';
 import { DEFAULT_PLAYBACK, type PlaybackSettings } from '../timeline/playback';
 import { parseMapView, type MapView } from '../layers/views';
 import { parseThemeSetting, THEME_PARAM, type ThemeSetting } from '../../theme/theme';
+import { RECENT_DAYS, type RecentDays } from '../changes/windows';
 
 export interface Viewport {
 	lon: number;
@@ -36,6 +38,8 @@ export interface ViewState {
 	/** Clusters when absent. */
 	view?: MapView;
 	theme: ThemeSetting;
+	/** "What changed": open with its recent window's days, or closed (null; absent from older callers). */
+	changes?: RecentDays | null;
 }
 
 export const DEFAULT_VIEWPORT: Viewport = { lon: 25, lat: 15, zoom: 1.6 };
@@ -96,7 +100,8 @@ export function readViewState(params: URLSearchParams): ViewState {
 		record,
 		playback: readPlayback(params),
 		view: parseMapView(params.get('view')),
-		theme: parseThemeSetting(params.get(THEME_PARAM))
+		theme: parseThemeSetting(params.get(THEME_PARAM)),
+		changes: (RECENT_DAYS as readonly number[]).includes(Number(params.get('chg'))) ? (Number(params.get('chg')) as RecentDays) : null
 	};
 }
 
@@ -117,7 +122,7 @@ function readPlayback(params: URLSearchParams): PlaybackSettings {
 
 export function writeViewState(state: ViewState, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
 	const p = new URLSearchParams(base);
-	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'areas', 'pm', 'pw', 'ps', 'pl', 'pk', 'view', THEME_PARAM]) p.delete(k);
+	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'areas', 'pm', 'pw', 'ps', 'pl', 'pk', 'view', THEME_PARAM, 'chg']) p.delete(k);
 	const v = state.viewport;
 	p.set('at', `${v.lon.toFixed(4)},${v.lat.toFixed(4)},${v.zoom.toFixed(2)}`);
 	if (state.filter.dayFrom !== null) p.set('from', dayToIso(state.filter.dayFrom));
@@ -136,5 +141,6 @@ export function writeViewState(state: ViewState, base: URLSearchParams = new URL
 	if (pb.keep) p.set('pk', '1');
 	if (state.view && state.view !== 'clusters') p.set('view', state.view);
 	if (state.theme !== 'system') p.set(THEME_PARAM, state.theme);
+	if (state.changes) p.set('chg', String(state.changes));
 	return p;
 }

@@ -129,4 +129,10 @@ export type FromWorker =
 	| { type: 'changes'; seq: number; result: NamedChanges; ms: number };
 
 /** A result of changes/compute.ts with its organisations named. */
-export type NamedChanges = Omit<ChangesResult, 'places'> & { places: (Omit<ChangesResult['places'][number], 'entities'> & { entities: [string, number][] })[] };
+export type NamedChanges = Omit<ChangesResult, 'places'> & { places: NamedPlace[] };
+/** A changed place with its organisations, countries and admin-1 areas named. */
+export type NamedPlace = Omit<ChangesResult['places'][number], 'entities' | 'countries' | 'areas'> & {
+	entities: [string, number][];
+	countries: [string, number][];
+	areas: [string, number][];
+};

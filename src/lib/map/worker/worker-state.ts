@@ -11,7 +11,7 @@ import { codeTable, EMPTY_FILTER, passesDays, passesNames, pinnedSets, type MapF
 import { mercatorX, mercatorY } from '../projection/mercator';
 import { drawView } from './aggregate';
 import { buildClusterIndex, CellBuilder, cellKeyOfMercator, type ClusterIndex } from './cluster-index';
-import type { FromWorker, RecordRef, ToWorker } from './protocol';
+import type { FromWorker, NamedChanges, RecordRef, ToWorker } from './protocol';
 import { formatAreas, mercatorAreaTest } from '../../geo/areas';
 import { nameRanks, orderAll, type PartKeys, type PrimaryKey, type TableSort } from './table-order';
 import { collectRows, type RowTest } from './table-rows';
@@ -437,9 +437,15 @@ export function changes(seq: number, f: MapFilter, request: ChangesRequest): voi
 		partsPassing(f).map(({ columns, passes }) => ({ ...columns, passes })),
 		request
 	);
-	const named = {
+	const name = (field: DictionaryField, counts: [number, number][]) => counts.map(([code, n]) => [dictionaries[field][code] ?? '', n] as [string, number]);
+	const named: NamedChanges = {
 		...result,
-		places: result.places.map((place) => ({ ...place, entities: place.entities.map(([code, n]) => [dictionaries.entity[code] ?? '', n] as [string, number]) }))
+		places: result.places.map((place) => ({
+			...place,
+			entities: name('entity', place.entities),
+			countries: name('country', place.countries),
+			areas: name('area', place.areas)
+		}))
 	};
 	post({ type: 'changes', seq, result: named, ms: Math.round(performance.now() - started) });
 }
