@@ -1,5 +1,5 @@
 // npm run brief -- --out brief.png [--view "<explorer URL or its state>"] [--size 1920x1080]
-//                  [--scale 1|2] [--title "…"] [--theme light|dark] [--timeout S] [--key-file FILE|-]
+//                  [--scale 1|2] [--title "…"] [--theme light|dark] [--changes 7|14|28] [--timeout S] [--key-file FILE|-]
 // npm run brief -- --video playback.webm|.mp4 [--duration S] [--fps N] [same options, no --scale]
 // A briefing image without clicking: starts the app if none answers at the view's address, opens
 // the view in headless Chromium, waits until every record is drawn, and writes the same PNG as the
@@ -10,6 +10,7 @@
 // or - for standard input), ICD_ANALYST_KEY, or a prompt that does not echo: never an argument,
 // which would stay in the shell's history and the process list.
 // --theme draws the page and the image light or dark (as the view's `theme=` does; without either, light).
+// --changes 7|14|28 outlines what changed in the last that many days (as the view's `chg=` does).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import { parseSize, sizeProblem } from '../src/lib/map/export/sizes';
 import { parseThemeSetting, THEME_PARAM } from '../src/lib/theme/theme';
 import { videoProblem } from '../src/lib/map/export/video-plan';
 import { explorerOn } from '../tests/helpers/page-handle';
+import { RECENT_DAYS } from '../src/lib/map/changes/windows';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const say = (line: string) => process.stderr.write(line + '\n');
@@ -43,6 +45,7 @@ const { values } = parseArgs({
 		scale: { type: 'string', default: '1' },
 		title: { type: 'string', default: 'ICD/ICDB records' },
 		theme: { type: 'string' },
+		changes: { type: 'string' },
 		timeout: { type: 'string', default: '300' },
 		'key-file': { type: 'string' }
 	}
@@ -58,6 +61,8 @@ const video = values.video
 if (values.video && !/\.(webm|mp4)$/i.test(values.video)) fail('--video: the file name must end in .webm or .mp4');
 const problem = video ? videoProblem({ ...size, ...video }) : sizeProblem({ ...size, scale });
 if (problem) fail(problem);
+if (values.changes !== undefined && !(RECENT_DAYS as readonly number[]).includes(Number(values.changes)))
+	fail(`--changes ${values.changes}: expected one of ${RECENT_DAYS.join(', ')} (days)`);
 const timeoutMs = Number(values.timeout) * 1000;
 if (!(timeoutMs > 0)) fail('--timeout must be a positive number of seconds');
 if (values.theme !== undefined && !['light', 'dark'].includes(values.theme)) fail(`--theme ${values.theme}: expected light or dark`);
@@ -191,6 +196,7 @@ async function writeVideo(page: Page, out: string, v: { seconds: number; fps: nu
 async function main() {
 	const url = viewUrl(values.view!, `http://127.0.0.1:${process.env.PORT ?? '3000'}`);
 	if (values.theme) url.searchParams.set(THEME_PARAM, values.theme);
+	if (values.changes) url.searchParams.set('chg', values.changes);
 	// The browser's own preference agrees with the theme asked for, so a view left to follow the system is light.
 	const theme = parseThemeSetting(url.searchParams.get(THEME_PARAM));
 	const app = await ensureApp(url);
@@ -208,7 +214,15 @@ async function main() {
 				const error = document.querySelector('[role="alert"]')?.textContent ?? null;
 				return { settled: !!window.__explorer?.settled(), total: count?.getAttribute('data-total') ?? '0', error };
 			});
-			if (state.settled) break;
+			// "What changed" (chg=) draws its outlines once the worker has compared the windows.
+			if (
+				state.settled &&
+				(await page.evaluate(() => {
+					const c = window.__explorer!.changes();
+					return !c.open || (!c.busy && (c.ms !== null || c.problem !== null));
+				}))
+			)
+				break;
 			const line = `Waiting for the records: ${Number(state.total).toLocaleString('en')} received`;
 			if (line !== last) say((last = line));
 			if (Date.now() > deadline) throw new Error(`the map did not settle within ${values.timeout} s${state.error ? ` (${state.error})` : ''}`);

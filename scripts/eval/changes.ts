@@ -1,6 +1,6 @@
 // The evaluation of the emerging-hotspot test against the generator's ground truth (npm run
 // eval:changes, scripts/eval-changes.ts, and tests/unit/eval-changes.test.ts at a small size).
-// How well the emerging-hotspot test (src/lib/map/changes/hotspots.ts) finds what the generator
+// How well the emerging-hotspot test (src/lib/changes/hotspots.ts) finds what the generator
 // put in the data, window by window over the whole calendar, in the grid at one level:
 //   recall     of the spike events large enough to detect: in the window of an event's first day,
 //              at least 10 of its records in its town's cell and at least 3× that cell's baseline
@@ -13,7 +13,7 @@
 //              alone): the share of windows that flag any cell as changed.
 // The records are composed exactly as the service generates them (same seed, same size per
 // component), without being written anywhere, and counted in the map's own hotspot grid (grid.ts).
-import { COMPONENTS, DATASETS } from '../../src/lib/types/dataset';
+import { COMPONENTS, DATASETS, type Dataset } from '../../src/lib/types/dataset';
 import { DAY_COUNT } from '../../src/lib/server/dataset/calendar';
 import { loadGazetteer } from '../../src/lib/server/dataset/gazetteer';
 import { ALL_COUNTRIES } from '../../src/lib/server/dataset/organisations';
@@ -21,8 +21,8 @@ import { planComponent } from '../../src/lib/server/dataset/plan';
 import { Random } from '../../src/lib/server/dataset/random';
 import { RecordComposer } from '../../src/lib/server/dataset/records';
 import { planTheatre } from '../../src/lib/server/dataset/theatre';
-import { cellHistories, emergingHotspots, type Change } from '../../src/lib/map/changes/hotspots';
-import { cellOfLonLat } from '../../src/lib/map/changes/grid';
+import { cellHistories, emergingHotspots, type Change } from '../../src/lib/changes/hotspots';
+import { cellOfLonLat } from '../../src/lib/changes/grid';
 import { median } from '../bench/stats';
 
 export interface ChangesOptions {
@@ -42,7 +42,7 @@ interface Records {
 	cells: Float64Array;
 	sources: Int32Array;
 	/** Each spike event: its first day and its town's cell. */
-	events: { id: number; firstDay: number; cell: number; name: string; lon: number; lat: number }[];
+	events: { id: number; firstDay: number; cell: number; name: string; lon: number; lat: number; dataset: Dataset }[];
 }
 
 const EVENT_ID = 1_000_000;
@@ -64,7 +64,8 @@ function compose(o: ChangesOptions, bursts: boolean): Records {
 				cell: cellOf(place.lat, place.lon),
 				name: e.name,
 				lon: place.lon,
-				lat: place.lat
+				lat: place.lat,
+				dataset
 			});
 		}
 		for (const component of COMPONENTS) {
@@ -159,7 +160,17 @@ function evaluate(o: ChangesOptions, r: Records): WindowResult[] {
 function recall(o: ChangesOptions, r: Records, results: WindowResult[]) {
 	const starts = results.map((w) => w.recentFrom);
 	/** Each detectable event, with the window (calendar days) it was tested in and its town's cell. */
-	const detectable: { name: string; found: boolean; records: number; baselineMean: number; windowFrom: number; cell: number; lon: number; lat: number }[] = [];
+	const detectable: {
+		name: string;
+		found: boolean;
+		records: number;
+		baselineMean: number;
+		windowFrom: number;
+		cell: number;
+		lon: number;
+		lat: number;
+		dataset: Dataset;
+	}[] = [];
 	for (const e of r.events) {
 		const i = starts.findIndex((from) => e.firstDay >= from && e.firstDay < from + o.window);
 		if (i < 0) continue;
@@ -182,7 +193,8 @@ function recall(o: ChangesOptions, r: Records, results: WindowResult[]) {
 			windowFrom: from,
 			cell: e.cell,
 			lon: e.lon,
-			lat: e.lat
+			lat: e.lat,
+			dataset: e.dataset
 		});
 	}
 	return detectable;

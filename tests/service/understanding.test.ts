@@ -14,6 +14,10 @@ import { startServer, type TestServer } from '../helpers/server';
 import { kmBetween } from '../../scripts/eval/questions';
 import { oracle, type Oracle } from '../helpers/oracle';
 import { DAY, post, testClock, type Turn } from '../helpers/genai';
+import { evaluateChanges } from '../../scripts/eval/changes';
+import { FIRST_DATE } from '../../src/lib/server/dataset/calendar';
+import { cellOfLonLat } from '../../src/lib/changes/grid';
+import { CHANGE_LEVEL } from '../../src/lib/server/service/genai/change-figures';
 
 interface Part {
 	kind: string;
@@ -61,8 +65,11 @@ interface Figures {
 	kind: string;
 	order?: string;
 	dimension?: string;
+	note?: string;
 	total: number;
-	groups?: { label: string; count: number }[];
+	groups?: { label: string; count: number; change?: string; centre?: [number, number] }[];
+	baseline?: { from: string; to: string; windows: number };
+	tested?: number;
 	period: { from: string | null; to: string | null };
 }
 type AggregateTurn = Turn & { interpretation: Interpretation; figures?: Figures };
@@ -421,6 +428,89 @@ describe('NL search follows the place, time and organisation a question names', 
 			const r = await server.get(`/v1/icd/nl-search?${new URLSearchParams({ search })}`);
 			expect(r.status, search).toBe(200);
 		}
+	});
+});
+
+describe('Domain GenAI answers "what is new" and "where has it grown" from the hotspot test', () => {
+	const isoOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+	const dayOf = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY);
+	/** The oracle's ICD records in a period, each with its cell of the hotspot grid at the service's level. */
+	const cellsOf = (from: string, to: string) =>
+		db
+			.rows<{ uuid: string; lat: number; lon: number }>(
+				"SELECT uuid, dominant_lat lat, dominant_long lon FROM records WHERE dataset = 'icd' AND mappable = 1 AND primary_date BETWEEN ? AND ?",
+				from,
+				to
+			)
+			.map((r) => ({ uuid: r.uuid, cell: cellOfLonLat(r.lon, r.lat, CHANGE_LEVEL) }));
+
+	it('names a spike event the generator put in the data, with the figures and a record from the place cited', async () => {
+		// The generator's ground truth for this server's data (same seed and size): a detectable ICD spike event.
+		const truth = evaluateChanges({ size: 1500, seed: 'test-seed', level: CHANGE_LEVEL, window: 7, baselines: 8 });
+		const event = truth.recall.events.filter((e) => e.found && e.dataset === 'icd').sort((a, b) => b.records - a.records)[0];
+		expect(event, 'a detectable ICD spike event in the test data').toBeDefined();
+		const from = isoOf(dayOf(FIRST_DATE) + event.windowFrom);
+		const to = isoOf(dayOf(from) + 6);
+		const country = db.one<{ c: string }>(
+			"SELECT primary_country c FROM records WHERE dataset = 'icd' AND mappable = 1 AND primary_date BETWEEN ? AND ? AND abs(dominant_lat - ?) < 0.5 AND abs(dominant_long - ?) < 0.5 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1",
+			from,
+			to,
+			event.lat,
+			event.lon
+		).c;
+		const turn = await ask({ question: `What is new in ${country}?`, date_from: from, date_to: to });
+		const figures = turn.figures!;
+		expect(figures).toMatchObject({
+			kind: 'changes',
+			period: { from, to },
+			baseline: { windows: 8, from: isoOf(dayOf(from) - 56), to: isoOf(dayOf(from) - 1) }
+		});
+		const place = figures.groups!.find((g) => cellOfLonLat(g.centre![0], g.centre![1], CHANGE_LEVEL) === event.cell);
+		expect(place, `the event's cell among ${JSON.stringify(figures.groups)}`).toBeDefined();
+		expect(['new', 'intensifying']).toContain(place!.change);
+		// Its count is the oracle's: the country's ICD records of the week in that cell.
+		const inCell = db
+			.rows<{ lat: number; lon: number }>(
+				"SELECT dominant_lat lat, dominant_long lon FROM records WHERE dataset = 'icd' AND mappable = 1 AND primary_country = ? AND primary_date BETWEEN ? AND ?",
+				country,
+				from,
+				to
+			)
+			.filter((r) => cellOfLonLat(r.lon, r.lat, CHANGE_LEVEL) === event.cell).length;
+		expect(place!.count).toBe(inCell);
+		expect(place!.count).toBeGreaterThanOrEqual(10);
+		// The answer states it and cites a record from inside the place.
+		const line = turn.answer.split('\n').find((l) => l.includes(place!.label))!;
+		expect(line, turn.answer).toMatch(new RegExp(`${place!.count} records against about [\\d.]+ expected, ${place!.change} \\[(\\d+)\\]`));
+		const cited = turn.sources.find((s) => s.citation === Number(/\[(\d+)\]/.exec(line)![1]))!;
+		const week = new Map(cellsOf(from, to).map((r) => [r.uuid, r.cell]));
+		expect(week.get(cited.uuid)).toBe(event.cell);
+		expect(turn.answer).toMatch(/a burst of reporting is not necessarily a burst of activity/);
+	});
+
+	it('"where has activity grown since" a month: the period runs to the latest record, against as many periods before as the records cover', async () => {
+		const latest = db.one<{ d: string }>("SELECT max(primary_date) d FROM records WHERE dataset = 'icd'").d;
+		const since = `${latest.slice(0, 4)}-05-01`;
+		const turn = await ask({ question: `Where has activity grown since May ${latest.slice(0, 4)}?` });
+		const figures = turn.figures!;
+		expect(figures).toMatchObject({ kind: 'changes', period: { from: since, to: latest } });
+		expect(figures.baseline!.windows).toBeGreaterThanOrEqual(2);
+		expect(figures.total).toBe(db.count("dataset = 'icd' AND mappable = 1 AND primary_date BETWEEN ? AND ?", since, latest));
+		// Every place listed has the oracle's count of records in its cell in the period.
+		const period = cellsOf(since, latest);
+		for (const g of figures.groups!) {
+			const cell = cellOfLonLat(g.centre![0], g.centre![1], CHANGE_LEVEL);
+			expect(g.count, g.label).toBe(period.filter((r) => r.cell === cell).length);
+			expect(['new', 'intensifying', 'diminishing']).toContain(g.change);
+		}
+	});
+
+	it('says so, rather than calling everything new, when the records do not reach back far enough', async () => {
+		const first = db.one<{ d: string }>("SELECT min(primary_date) d FROM records WHERE dataset = 'icd'").d;
+		const turn = await ask({ question: 'What is new?', date_from: first, date_to: isoOf(dayOf(first) + 6) });
+		expect(turn.figures).toMatchObject({ kind: 'changes', total: 0, groups: [] });
+		expect(turn.figures!.note).toMatch(/too little history/);
+		expect(turn.answer).toMatch(/too little history/);
 	});
 });
 

@@ -18,7 +18,7 @@ import type { PlaybackState } from './timeline/playback-state.svelte';
 import type { PlaybackSettings } from './timeline/playback';
 import type { MapView } from './layers/views';
 import type { ChangesState } from './changes/changes-state.svelte';
-import type { ChangeKind, ChangeWindows } from './changes/hotspots';
+import type { ChangeKind, ChangeWindows } from '../changes/hotspots';
 
 export interface ExplorerHandle {
 	map: MaplibreMap;

@@ -70,11 +70,14 @@ export interface Interpretation {
 
 /** A figure an aggregate question asked for, computed by the service over the whole dataset. */
 export interface AnswerFigures {
-	kind: 'count' | 'rank' | 'trend' | 'compare';
+	kind: 'count' | 'rank' | 'trend' | 'compare' | 'changes';
 	dimension?: string;
 	total: number;
-	groups?: { label: string; count: number }[];
+	/** changes: each place's expected count and how it changed. */
+	groups?: { label: string; count: number; expected?: number; change?: 'new' | 'intensifying' | 'diminishing' }[];
 	period?: { from: string | null; to: string | null };
+	/** changes: the windows before the period it was compared with. */
+	baseline?: { from: string; to: string; windows: number };
 }
 
 export interface SearchResult {

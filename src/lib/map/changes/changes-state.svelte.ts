@@ -10,7 +10,7 @@ import { loadPlaceLabels } from '../places/labels';
 import type { PlaybackState } from '../timeline/playback-state.svelte';
 import { windowDays } from '../timeline/playback';
 import type { NamedChanges, NamedPlace } from '../worker/protocol';
-import { levelForZoom } from './grid';
+import { levelForZoom } from '../../changes/grid';
 import { cellRadiusKm, placeTitle, TownIndex } from './place-name';
 import { changeWindows, type RecentDays, type WindowChoice } from './windows';
 

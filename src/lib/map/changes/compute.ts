@@ -3,8 +3,8 @@
 // (hotspots.ts), and each flagged cell described for the panel and the map: where it is, its
 // outline, and the organisations behind its recent records. Runs in the points worker on its
 // columns; pure, so that it is tested and benchmarked without one.
-import { cellAt, cellCentreLonLat, cellOutline } from './grid';
-import { emergingHotspots, HistoryCounter, type Change, type ChangeWindows } from './hotspots';
+import { cellAt, cellCentreLonLat, cellOutline } from '../../changes/grid';
+import { emergingHotspots, HistoryCounter, type Change, type ChangeWindows } from '../../changes/hotspots';
 
 /** One part's columns, as the points worker holds them (Mercator x and y, day numbers, entity codes). */
 export interface ChangeColumns {

@@ -3,7 +3,7 @@
 // country its records themselves name. The records' names come first in trust: a gazetteer's
 // nearest town may sit across a border from the records.
 import { PlaceKind, type PlaceLabels } from '../places/labels';
-import { radiusOf } from './grid';
+import { radiusOf } from '../../changes/grid';
 
 const EARTH_KM = 6371;
 const EQUATOR_KM = 2 * Math.PI * EARTH_KM;

@@ -4,13 +4,10 @@
 // those the records cover: a window before the first record would read as "no activity" and make
 // every place look new.
 import { daysLabel } from '../timeline/playback';
-import type { ChangeWindows } from './hotspots';
+import { BASELINE_WINDOWS, MIN_BASELINE_WINDOWS, type ChangeWindows } from '../../changes/hotspots';
 
 export const RECENT_DAYS = [7, 14, 28] as const;
 export type RecentDays = (typeof RECENT_DAYS)[number];
-export const BASELINE_WINDOWS = 8;
-/** Fewer windows before the recent one than this, and the baseline says too little to test against. */
-export const MIN_BASELINE_WINDOWS = 2;
 
 export interface WindowInputs {
 	/** The first and last day of the records loaded (null before any). */

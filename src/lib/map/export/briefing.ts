@@ -5,12 +5,12 @@ import type { Map as MaplibreMap } from 'maplibre-gl';
 import type { Dataset } from '../../types/dataset';
 import type { ScaleLegend } from '../layers/aggregate-scale';
 import type { MapView } from '../layers/views';
-import { composeBriefing, mapArea } from './compose';
+import { composeBriefing, mapArea, type FooterText } from './compose';
 import { attributionOf } from './describe';
 import { renderMapOffscreen, type OffscreenView } from './render';
 import { scaleBar } from './scale-bar';
 import { sizeProblem } from './sizes';
-import type { ChangeKind } from '../changes/hotspots';
+import type { ChangeKind } from '../../changes/hotspots';
 
 export interface ExportRequest {
 	/** CSS pixels of the whole image; the PNG has width × scale by height × scale pixels. */
@@ -47,7 +47,18 @@ export async function renderBriefing(
 ): Promise<HTMLCanvasElement> {
 	const problem = sizeProblem(request);
 	if (problem) throw new Error(problem);
-	const area = mapArea(request);
+	// The footer as it will be composed (its legend and credits set its height at this width).
+	const sources = (context.live.getStyle().sources ?? {}) as Record<string, { attribution?: string }>;
+	const footer: FooterText = {
+		datasets: context.datasets,
+		attribution: attributionOf(sources, context.serviceLabel, context.credits),
+		generatedAt: new Date(),
+		rings: context.rings,
+		areas: context.areas,
+		changes: context.changes,
+		view: context.view
+	};
+	const area = mapArea(request, footer);
 	const { canvas, view, centerLat } = await renderMapOffscreen({
 		live: context.live,
 		...area,
@@ -56,22 +67,10 @@ export async function renderBriefing(
 		onprogress: progress
 	});
 	progress('Composing the image…');
-	const sources = (context.live.getStyle().sources ?? {}) as Record<string, { attribution?: string }>;
 	return composeBriefing(
 		canvas,
 		request,
-		{
-			title: request.title,
-			subtitle: context.subtitle,
-			datasets: context.datasets,
-			attribution: attributionOf(sources, context.serviceLabel, context.credits),
-			generatedAt: new Date(),
-			rings: context.rings,
-			areas: context.areas,
-			changes: context.changes,
-			view: context.view,
-			scale: context.scale?.() ?? null
-		},
+		{ ...footer, title: request.title, subtitle: context.subtitle, scale: context.scale?.() ?? null },
 		scaleBar(centerLat, view.zoom, 120)
 	);
 }

@@ -4,13 +4,14 @@
 // multiplied by the export's pixel ratio, so text and symbols keep their size at 2×.
 import { DATASET_LABEL, type Dataset } from '../../types/dataset';
 import { DATASET_HEX } from '../config';
-import { mapPalette } from '../../theme/palette';
+import { mapPalette, type MapPalette } from '../../theme/palette';
+import { FOOTER, layoutFooter, type FooterLayout } from './footer';
 import { OLDEST_WEIGHT } from '../timeline/fade';
 import type { ExportSize } from './sizes';
 import type { ScaleLegend } from '../layers/aggregate-scale';
 import { drawPie } from '../layers/cluster-pie';
 import type { MapView } from '../layers/views';
-import type { ChangeKind } from '../changes/hotspots';
+import type { ChangeKind } from '../../changes/hotspots';
 
 export const TITLE_BAND_PX = 64;
 export const FOOTER_BAND_PX = 46;
@@ -36,9 +37,68 @@ export interface BriefingText {
 	playback?: boolean;
 }
 
-/** The map's part of the image, in CSS pixels. */
-export function mapArea(size: Pick<ExportSize, 'width' | 'height'>): { width: number; height: number } {
-	return { width: size.width, height: size.height - TITLE_BAND_PX - FOOTER_BAND_PX };
+/**
+ * The map's part of the image, in CSS pixels: what the title band and the footer leave. The
+ * footer's height depends on its legend and credits at this width (footer.ts); without `text`,
+ * the one-row footer of a wide image.
+ */
+export function mapArea(size: Pick<ExportSize, 'width' | 'height'>, text?: FooterText): { width: number; height: number } {
+	const footer = text ? planFooter(measuringContext(), size.width, text).layout.height : FOOTER_BAND_PX;
+	return { width: size.width, height: size.height - TITLE_BAND_PX - footer };
+}
+
+/** What the footer shows: the legend's entries (from the view, rings, areas, changes) and the credits. */
+export type FooterText = Pick<BriefingText, 'datasets' | 'attribution' | 'generatedAt' | 'rings' | 'areas' | 'changes' | 'view' | 'scale' | 'playback'>;
+
+let measurer: CanvasRenderingContext2D | null = null;
+function measuringContext(): CanvasRenderingContext2D {
+	return (measurer ??= document.createElement('canvas').getContext('2d')!);
+}
+
+/** Before the hexbin or heatmap view's scale is known (it comes with the map's layers): room for a typical one. */
+const SCALE_ESTIMATE_PX = 360;
+
+interface FooterItem {
+	width: number;
+	draw: (x: number, baseline: number) => void;
+}
+
+/** The footer's entries measured and laid out at this width, drawn on `ctx` when drawn. */
+function planFooter(
+	ctx: CanvasRenderingContext2D,
+	width: number,
+	text: FooterText
+): { items: FooterItem[]; layout: FooterLayout; start: number; time: string } {
+	const palette = mapPalette();
+	const ink = palette.export.ink;
+	ctx.font = `12px ${FONT}`;
+	// The scale bar is at most 120 px, its label at most this long.
+	const start = FOOTER.margin + 6 + 120 + ctx.measureText('10,000 km').width + 22;
+	const symbol = (label: string, draw: (cx: number, cy: number) => void): FooterItem => ({
+		width: 16 + ctx.measureText(label).width + 16,
+		draw: (x, baseline) => {
+			draw(x + 6, baseline - 4);
+			ctx.fillStyle = ink;
+			ctx.font = `12px ${FONT}`;
+			ctx.fillText(label, x + 16, baseline);
+		}
+	});
+	const items: FooterItem[] = [];
+	const scale = text.scale;
+	if (scale) items.push({ width: drawScale(ctx, scale, 0, 0, ink, false), draw: (x, baseline) => void drawScale(ctx, scale, x, baseline, ink) });
+	else if ((text.view ?? 'clusters') !== 'clusters' && !text.playback) items.push({ width: SCALE_ESTIMATE_PX, draw: () => {} });
+	for (const entry of legendEntries(ctx, text, palette)) items.push(symbol(entry.label, entry.draw));
+	const time = `Generated ${generatedLabel(text.generatedAt)}`;
+	const measureCredit = (t: string) => ((ctx.font = `11px ${FONT}`), ctx.measureText(t).width);
+	const layout = layoutFooter(
+		width,
+		start,
+		items.map((i) => i.width),
+		text.attribution,
+		time,
+		measureCredit
+	);
+	return { items, layout, start, time };
 }
 
 /** "22 Nov 2026, 03:10 UTC": the viewer's time zone, named. */
@@ -80,19 +140,17 @@ export function composeBriefing(
 	canvas.height = height * scale;
 	const ctx = canvas.getContext('2d')!;
 	ctx.scale(scale, scale);
-	// The bands in the page's theme; the rings and areas as layers.ts and areas/draw.ts draw them.
+	// The bands in the page's theme; the legend's symbols as layers.ts and areas/draw.ts draw them.
 	const palette = mapPalette();
 	const { ink: INK, muted: MUTED } = palette.export;
-	const RING = `rgb(${palette.ring.slice(0, 3).join(',')})`;
 	ctx.fillStyle = palette.export.background;
 	ctx.fillRect(0, 0, width, height);
 
-	// The map, between the bands.
-	const area = mapArea(size);
-	ctx.drawImage(mapImage, 0, TITLE_BAND_PX, area.width, area.height);
+	// The map, between the bands, at the size it was drawn for (mapArea: its canvas is that at the pixel ratio).
+	const drawn = mapImage as { width: number; height: number };
+	ctx.drawImage(mapImage, 0, TITLE_BAND_PX, drawn.width / scale, drawn.height / scale);
 	ctx.fillStyle = palette.export.rule;
 	ctx.fillRect(0, TITLE_BAND_PX - 1, width, 1);
-	ctx.fillRect(0, TITLE_BAND_PX + area.height, width, 1);
 
 	// Title band: dataset chips on the right, title and subtitle in the room left of them.
 	ctx.textBaseline = 'alphabetic';
@@ -114,23 +172,78 @@ export function composeBriefing(
 	ctx.fillText(fit(ctx, text.title, textRoom), 16, 32);
 	drawSubtitle(ctx, text.subtitle, width);
 
-	// Footer, first line: scale bar, then the legend.
-	const footer = TITLE_BAND_PX + area.height;
-	const line1 = footer + 18;
+	// Footer: the scale bar, the legend's rows, the credits and the time (footer.ts), over the
+	// map's foot should the legend need more rows than were planned when the map was drawn.
+	const plan = planFooter(ctx, width, text);
+	const footer = height - plan.layout.height;
+	ctx.fillStyle = palette.export.background;
+	ctx.fillRect(0, footer, width, plan.layout.height);
+	ctx.fillStyle = palette.export.rule;
+	ctx.fillRect(0, footer, width, 1);
+	const line1 = footer + plan.layout.rowBaselines[0];
 	ctx.strokeStyle = INK;
 	ctx.lineWidth = 1.5;
 	ctx.beginPath();
-	ctx.moveTo(16, line1 - 6);
-	ctx.lineTo(16, line1);
-	ctx.lineTo(16 + scaleBar.px, line1);
-	ctx.lineTo(16 + scaleBar.px, line1 - 6);
+	ctx.moveTo(FOOTER.margin, line1 - 6);
+	ctx.lineTo(FOOTER.margin, line1);
+	ctx.lineTo(FOOTER.margin + scaleBar.px, line1);
+	ctx.lineTo(FOOTER.margin + scaleBar.px, line1 - 6);
 	ctx.stroke();
 	ctx.fillStyle = INK;
 	ctx.font = `12px ${FONT}`;
-	ctx.fillText(scaleBar.label, 22 + scaleBar.px, line1);
-	let x = 22 + scaleBar.px + ctx.measureText(scaleBar.label).width + 22;
+	ctx.fillText(scaleBar.label, FOOTER.margin + 6 + scaleBar.px, line1);
+	// The first row begins after the scale bar drawn, which is never wider than the one planned for.
+	const shift = FOOTER.margin + 6 + scaleBar.px + ctx.measureText(scaleBar.label).width + 22 - plan.start;
+	plan.layout.rows.forEach((row, r) => {
+		for (const { index, x } of row) plan.items[index].draw(x + (r === 0 ? shift : 0), footer + plan.layout.rowBaselines[r]);
+	});
+
+	ctx.font = `11px ${FONT}`;
+	ctx.fillStyle = MUTED;
+	const room = width - 2 * FOOTER.margin;
+	plan.layout.credits.forEach((line, i) => ctx.fillText(fit(ctx, line, room), FOOTER.margin, footer + plan.layout.creditBaselines[i]));
+	const timeWidth = ctx.measureText(plan.time).width;
+	ctx.fillText(plan.time, plan.layout.timeOwnLine ? FOOTER.margin : width - FOOTER.margin - timeWidth, footer + plan.layout.timeBaseline);
+	return canvas;
+}
+
+/**
+ * The hexbin or heatmap view's scale on a footer row: its title, then classes or a ramp. Returns
+ * the x after it; with `draw` false it only measures.
+ */
+function drawScale(ctx: CanvasRenderingContext2D, scale: ScaleLegend, x: number, line: number, ink: string, draw = true): number {
+	ctx.font = `12px ${FONT}`;
+	const text = (t: string, at: number) => draw && ((ctx.fillStyle = ink), ctx.fillText(t, at, line));
+	text(scale.title + ':', x);
+	x += ctx.measureText(scale.title + ':').width + 8;
+	if (scale.gradient) {
+		const first = scale.stops[0].label;
+		text(first, x);
+		x += ctx.measureText(first).width + 6;
+		if (draw) {
+			const ramp = ctx.createLinearGradient(x, 0, x + 90, 0);
+			scale.stops.forEach((s, k) => ramp.addColorStop(k / (scale.stops.length - 1), s.hex));
+			ctx.fillStyle = ramp;
+			ctx.fillRect(x, line - 9, 90, 10);
+		}
+		x += 96;
+		const last = scale.stops.at(-1)!.label;
+		text(last, x);
+		return x + ctx.measureText(last).width + 22;
+	}
+	for (const stop of scale.stops) {
+		if (draw) hexagon(ctx, x + 6, line - 4, 6, stop.hex);
+		text(stop.label, x + 15);
+		x += 15 + ctx.measureText(stop.label).width + 10;
+	}
+	return x + 12;
+}
+
+/** The legend's entries with a symbol: what the view draws, the rings, drawn areas, what changed. */
+function legendEntries(ctx: CanvasRenderingContext2D, text: FooterText, palette: MapPalette): { label: string; draw: (cx: number, cy: number) => void }[] {
 	const clustered = (text.view ?? 'clusters') === 'clusters';
-	const legend: { draw: (cx: number, cy: number) => void; label: string }[] = [
+	const ringColour = `rgb(${palette.ring.slice(0, 3).join(',')})`;
+	return [
 		...(clustered
 			? [
 					...text.datasets.map((d) => ({ label: DATASET_LABEL[d], draw: (cx: number, cy: number) => dot(ctx, cx, cy, 5, DATASET_HEX[d]) })),
@@ -143,70 +256,26 @@ export function composeBriefing(
 							])
 				]
 			: []),
-		...(text.rings ? [{ label: text.rings, draw: (cx: number, cy: number) => ring(ctx, cx, cy, 5, RING) }] : []),
-		...(text.changes ?? []).map((kind) => ({
-			label: CHANGE_LEGEND[kind],
-			draw: (cx: number, cy: number) => hexagonOutline(ctx, cx, cy, 6, `rgb(${palette.changes[kind].slice(0, 3).join(',')})`)
-		})),
+		...(text.rings ? [{ label: text.rings, draw: (cx: number, cy: number) => ring(ctx, cx, cy, 5, ringColour) }] : []),
 		...(text.areas
 			? [
 					{
 						label: 'drawn area',
 						draw: (cx: number, cy: number) => (
 							(ctx.strokeStyle = palette.area),
+							(ctx.lineWidth = 1.5),
 							ctx.setLineDash([3, 2]),
 							ctx.strokeRect(cx - 5, cy - 4, 10, 8),
 							ctx.setLineDash([])
 						)
 					}
 				]
-			: [])
+			: []),
+		...(text.changes ?? []).map((kind) => ({
+			label: CHANGE_LEGEND[kind],
+			draw: (cx: number, cy: number) => hexagonOutline(ctx, cx, cy, 6, `rgb(${palette.changes[kind].slice(0, 3).join(',')})`)
+		}))
 	];
-	if (text.scale) x = drawScale(ctx, text.scale, x, line1, INK);
-	for (const item of legend) {
-		item.draw(x + 6, line1 - 4);
-		ctx.fillStyle = INK;
-		ctx.fillText(item.label, x + 16, line1);
-		x += 16 + ctx.measureText(item.label).width + 16;
-	}
-
-	// Second line: attribution on the left, generation time on the right.
-	const line2 = footer + 38;
-	ctx.font = `11px ${FONT}`;
-	ctx.fillStyle = MUTED;
-	const generated = `Generated ${generatedLabel(text.generatedAt)}`;
-	const generatedWidth = ctx.measureText(generated).width;
-	ctx.fillText(generated, width - 16 - generatedWidth, line2);
-	ctx.fillText(fit(ctx, text.attribution.join(' · '), width - 48 - generatedWidth), 16, line2);
-	return canvas;
-}
-
-/** The hexbin or heatmap view's scale on the footer's line: its title, then classes or a ramp. Returns the x after it. */
-function drawScale(ctx: CanvasRenderingContext2D, scale: ScaleLegend, x: number, line: number, ink: string): number {
-	ctx.fillStyle = ink;
-	ctx.fillText(scale.title + ':', x, line);
-	x += ctx.measureText(scale.title + ':').width + 8;
-	if (scale.gradient) {
-		const first = scale.stops[0].label;
-		ctx.fillText(first, x, line);
-		x += ctx.measureText(first).width + 6;
-		const ramp = ctx.createLinearGradient(x, 0, x + 90, 0);
-		scale.stops.forEach((s, k) => ramp.addColorStop(k / (scale.stops.length - 1), s.hex));
-		ctx.fillStyle = ramp;
-		ctx.fillRect(x, line - 9, 90, 10);
-		x += 96;
-		ctx.fillStyle = ink;
-		const last = scale.stops.at(-1)!.label;
-		ctx.fillText(last, x, line);
-		return x + ctx.measureText(last).width + 22;
-	}
-	for (const stop of scale.stops) {
-		hexagon(ctx, x + 6, line - 4, 6, stop.hex);
-		ctx.fillStyle = ink;
-		ctx.fillText(stop.label, x + 15, line);
-		x += 15 + ctx.measureText(stop.label).width + 10;
-	}
-	return x + 12;
 }
 
 /** What the legend calls each kind of "What changed" (changes/hotspots.ts). */

@@ -17,7 +17,7 @@ import type { PlaybackState } from '../timeline/playback-state.svelte';
 import { densityFrame } from '../worker/density';
 import { renderBriefing, type ExportRequest } from './briefing';
 import { describeFilters } from './describe';
-import { kindsAmong } from '../changes/hotspots';
+import { kindsAmong } from '../../changes/hotspots';
 
 export const BRIEFING_TITLE = 'ICD/ICDB records';
 

@@ -17,7 +17,7 @@ import { renderMapOffscreen, type OffscreenView } from './render';
 import { scaleBar } from './scale-bar';
 import { frameCount, frameDates, videoProblem, type VideoRequest } from './video-plan';
 import { canEncodeVideo, encodeVideo, NO_WEBCODECS } from './video-encoder';
-import { kindsAmong } from '../changes/hotspots';
+import { kindsAmong } from '../../changes/hotspots';
 
 export interface VideoProgress {
 	/** Frames encoded so far, of `total`; 0 while the basemap is drawn. */
@@ -43,12 +43,24 @@ export async function explorerVideo(
 	if (!domain) throw new Error('There are no dated records to play.');
 	const total = frameCount(request.seconds, request.fps);
 	const size = { width: request.width, height: request.height, scale: 1 };
-	const area = mapArea(size);
 	progress({ done: 0, total, what: 'Drawing the basemap…' });
 	const places = request.places === false ? null : await loadPlaceLabels().catch(() => null);
 	const { placeLayers, changeLayers } = await loadEngine();
 	// What changed, as the map outlines it: context that stays while the records play.
 	const changed = s.scene.changeCells().cells;
+	const { filter } = s.filters;
+	const sources = (map.getStyle().sources ?? {}) as Record<string, { attribution?: string }>;
+	const text: Omit<BriefingText, 'subtitle'> = {
+		title: request.title,
+		datasets: filter.datasets,
+		attribution: attributionOf(sources, s.serviceLabel, places ? ['GeoNames'] : []),
+		generatedAt: new Date(),
+		areas: filter.areas.length > 0,
+		changes: kindsAmong(changed),
+		playback: true
+	};
+	// The footer's legend and credits set its height at this width (footer.ts): the map gets the rest.
+	const area = mapArea(size, text);
 	const {
 		canvas: basemap,
 		view,
@@ -62,18 +74,7 @@ export async function explorerVideo(
 			...(places ? placeLayers(new PlacesInView(places).at(v.bounds, v.zoom), places.characters) : [])
 		]
 	});
-	const { filter } = s.filters;
 	const settings = s.playback.settings;
-	const sources = (map.getStyle().sources ?? {}) as Record<string, { attribution?: string }>;
-	const text: Omit<BriefingText, 'subtitle'> = {
-		title: request.title,
-		datasets: filter.datasets,
-		attribution: attributionOf(sources, s.serviceLabel, places ? ['GeoNames'] : []),
-		generatedAt: new Date(),
-		areas: filter.areas.length > 0,
-		changes: kindsAmong(changed),
-		playback: true
-	};
 	const bar = scaleBar(centerLat, view.zoom, 120);
 	// Everything that does not move, composed once: the basemap and place names in the bands.
 	const still = composeBriefing(basemap, size, { ...text, subtitle: '' }, bar);
@@ -148,8 +149,10 @@ const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** The window's dates, large in the map's top-left corner on a light plate (as the app shows them). */
 function drawDate(ctx: CanvasRenderingContext2D, label: string, width: number) {
-	const size = Math.round(Math.min(34, Math.max(18, width / 45)));
+	let size = Math.round(Math.min(34, Math.max(18, width / 45)));
 	ctx.font = `700 ${size}px ${FONT}`;
+	// Whole at every size: a narrow video sets the dates smaller rather than cutting them (not below 11 px).
+	while (size > 11 && ctx.measureText(label).width + size > width - 24) ctx.font = `700 ${--size}px ${FONT}`;
 	const w = ctx.measureText(label).width;
 	ctx.fillStyle = 'rgba(255, 255, 255, 0.88)';
 	ctx.beginPath();

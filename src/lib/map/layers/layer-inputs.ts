@@ -9,7 +9,7 @@ import { CLUSTER_MAX_ZOOM } from '../config';
 import type { DensityFrame } from '../worker/density';
 import type { HexBins } from '../worker/aggregate';
 import type { MapView } from './views';
-import type { ChangeKind } from '../changes/hotspots';
+import type { ChangeKind } from '../../changes/hotspots';
 
 export interface ClusterData {
 	lon: Float32Array;

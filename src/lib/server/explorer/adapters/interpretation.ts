@@ -42,14 +42,22 @@ const interpretation = z.looseObject({
 });
 
 const figures = z.looseObject({
-	kind: z.enum(['count', 'rank', 'trend', 'compare']),
+	kind: z.enum(['count', 'rank', 'trend', 'compare', 'changes']),
 	dimension: optionalText,
 	total: z.number().int(),
 	groups: z
-		.array(z.object({ label: z.string(), count: z.number().int() }))
+		.array(
+			z.object({
+				label: z.string(),
+				count: z.number().int(),
+				expected: z.number().optional().catch(undefined),
+				change: z.enum(['new', 'intensifying', 'diminishing']).optional().catch(undefined)
+			})
+		)
 		.optional()
 		.catch(undefined),
-	period: z.object({ from: z.string().nullable(), to: z.string().nullable() }).optional().catch(undefined)
+	period: z.object({ from: z.string().nullable(), to: z.string().nullable() }).optional().catch(undefined),
+	baseline: z.object({ from: z.string(), to: z.string(), windows: z.number().int() }).optional().catch(undefined)
 });
 
 export function decodeInterpretation(body: unknown): Interpretation | undefined {

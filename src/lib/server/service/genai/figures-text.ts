@@ -5,7 +5,9 @@ import { DATASET_LABEL, type Dataset } from '../../../types/dataset';
 import type { Interpretation } from '../question/interpret';
 import type { Evidence } from './evidence';
 import { cite } from './facts';
-import type { Figures } from './figures';
+import type { FigureGroup, Figures } from './figures';
+import { CHANGE_LEVEL } from './change-figures';
+import { cellOfLonLat } from '../../../changes/grid';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const records = (x: number) => `${n(x)} record${x === 1 ? '' : 's'}`;
@@ -115,6 +117,34 @@ export function figuresText(dataset: Dataset, figures: Figures, interpretation: 
 					: ` From ${first.label} to ${last.label} the count went from ${n(first.count)} to ${n(last.count)} (${last.count >= first.count ? '+' : ''}${Math.round(((last.count - first.count) / first.count) * 100)} %).`;
 			lines.push(
 				`${label} records per ${figures.dimension} (${scope}), ${n(figures.total)} in all: ${list}.${change} The highest ${figures.dimension} is ${peak.label} (${n(peak.count)}).`
+			);
+			break;
+		}
+		case 'changes': {
+			const groups = figures.groups ?? [];
+			if (!figures.baseline) break; // the note says why nothing could be compared
+			const against = `the ${figures.baseline.windows} periods of the same length before it (${figures.baseline.from} to ${figures.baseline.to})`;
+			if (groups.length === 0) {
+				lines.push(
+					`No place changed beyond chance in ${label} (${scope}) against ${against}: ${records(figures.total)} in the period, in ${n(figures.tested ?? 0)} places (cells about 45 km across) with records then or before.`
+				);
+				break;
+			}
+			// The record cited for a place: one of the sources inside its cell.
+			const inCell = (g: FigureGroup) => (e: Evidence) =>
+				g.centre !== undefined &&
+				e.record.dominant_lat !== null &&
+				e.record.dominant_long !== null &&
+				cellOfLonLat(e.record.dominant_long, e.record.dominant_lat, CHANGE_LEVEL) === cellOfLonLat(g.centre[0], g.centre[1], CHANGE_LEVEL);
+			const list = groups
+				.slice(0, 5)
+				.map((g, i) => `${i + 1}. ${g.label}: ${records(g.count)} against about ${g.expected} expected, ${g.change}${citationFor(evidence, inCell(g))}`)
+				.join('\n');
+			lines.push(
+				`Against ${against}, ${groups.length === 1 ? '1 place' : `${n(groups.length)} places`} changed beyond chance in ${label} (${scope}; ${records(figures.total)} in the period), strongest first${groups.length > 5 ? ' (the first 5)' : ''}:\n${list}`
+			);
+			lines.push(
+				'Each place is a hexagon about 45 km across compared with its own past; at most 5 % of the places listed are expected to be chance. Records are reports, not events: a burst of reporting is not necessarily a burst of activity.'
 			);
 			break;
 		}

@@ -3,10 +3,11 @@
 // against Y. Topic words left in the question ("drone strikes") narrow the records to those
 // whose text (title, summary, report, transcript) contains all of them, and the answer says so.
 import type { Sql } from '../../db/sql';
-import { holdsWords } from '../records/keyword';
 import type { Component, Dataset } from '../../../types/dataset';
 import type { ApiKey } from '../auth/keys';
-import { components, recordClause, type NlFilters } from '../nl/filters';
+import { components, type NlFilters } from '../nl/filters';
+import { from, tally, type Scope, type Tally } from './matching';
+import { computeChangeFigures, type ChangeGroup, type ChangeBaseline } from './change-figures';
 import { TOWN_RADIUS_KM, type PlaceFilter, type QuestionFilters } from '../question/interpret';
 import type { Intent, RankDimension } from '../question/intent';
 import type { ReadPart } from '../question/read';
@@ -14,10 +15,14 @@ import type { ReadPart } from '../question/read';
 export interface FigureGroup {
 	label: string;
 	count: number;
+	/** changes: what the place's baseline leads one to expect, how it changed, where it is. */
+	expected?: number;
+	change?: ChangeGroup['change'];
+	centre?: [number, number];
 }
 
 export interface Figures {
-	kind: 'count' | 'rank' | 'trend' | 'compare';
+	kind: 'count' | 'rank' | 'trend' | 'compare' | 'changes';
 	dimension?: RankDimension | 'town' | 'date';
 	total: number;
 	groups?: FigureGroup[];
@@ -29,7 +34,13 @@ export interface Figures {
 	note?: string;
 	/** A rank asked for the fewest first ("which country had the fewest records"). */
 	order?: 'least';
+	/** changes: the windows before the period it was compared with, and the places with records. */
+	baseline?: ChangeBaseline;
+	tested?: number;
 }
+
+/** The records each changes figure cites (the newest of each place), found while it was computed. */
+const changeExamples = new WeakMap<Figures, Examples>();
 
 /** The newest record of each of the first groups, to cite beside its figure. */
 export type Examples = number[];
@@ -44,53 +55,6 @@ const COLUMN: Record<Exclude<RankDimension, 'component'>, string> = {
 	year: 'substr(r.primary_date, 1, 4)',
 	month: 'substr(r.primary_date, 1, 7)'
 };
-
-interface Scope {
-	sql: Sql;
-	key: ApiKey;
-	dataset: Dataset;
-	terms: string[];
-}
-
-/** `SELECT … FROM records r WHERE …` for one component, within the filters and the topic words. */
-async function from(s: Scope, component: Component, filters: NlFilters): Promise<{ sql: string; params: (string | number)[] }> {
-	const clause = await recordClause(s.sql, s.key, filters);
-	const where = ['r.dataset = ?', 'r.component = ?'];
-	const params: (string | number)[] = [s.dataset, component];
-	if (clause) {
-		where.push(clause.sql);
-		params.push(...clause.params);
-	}
-	if (s.terms.length) {
-		const words = holdsWords(s.sql, s.dataset, component, s.terms);
-		where.push(words.sql);
-		params.push(...words.params);
-	}
-	return { sql: `FROM records r WHERE ${where.join(' AND ')}`, params };
-}
-
-interface Tally {
-	total: number;
-	byComponent: Partial<Record<Component, number>>;
-	first: string | null;
-	last: string | null;
-}
-
-async function tally(s: Scope, filters: NlFilters): Promise<Tally> {
-	const out: Tally = { total: 0, byComponent: {}, first: null, last: null };
-	for (const c of components(filters)) {
-		const q = await from(s, c, filters);
-		const row = (await s.sql.get<{ n: number; first: string | null; last: string | null }>(
-			`SELECT count(*) AS n, min(r.primary_date) AS first, max(r.primary_date) AS last ${q.sql}`,
-			q.params
-		))!;
-		out.total += row.n;
-		out.byComponent[c] = row.n;
-		if (row.first && (!out.first || row.first < out.first)) out.first = row.first;
-		if (row.last && (!out.last || row.last > out.last)) out.last = row.last;
-	}
-	return out;
-}
 
 async function byComponent(s: Scope, filters: NlFilters): Promise<Map<string, number>> {
 	const out = new Map<string, number>();
@@ -229,6 +193,7 @@ export async function examplesFor(
 	compared: ReadPart[]
 ): Promise<Examples> {
 	const s: Scope = { sql, key, dataset, terms };
+	if (figures.kind === 'changes') return changeExamples.get(figures) ?? [];
 	const groups = (figures.groups ?? []).filter((g) => g.count > 0).slice(0, EXAMPLE_GROUPS);
 	let pending: Promise<number | null>[];
 	if (figures.kind === 'rank' && figures.dimension !== 'component')
@@ -258,6 +223,12 @@ export async function computeFigures(
 	compared: ReadPart[]
 ): Promise<Figures> {
 	const s: Scope = { sql, key, dataset, terms };
+	if (intent.kind === 'changes') {
+		const { examples, ...found } = await computeChangeFigures(s, filters);
+		const figures: Figures = { kind: 'changes', ...found, ...(terms.length ? { text_terms: terms } : {}) };
+		changeExamples.set(figures, examples);
+		return figures;
+	}
 	// Ranks and trends count by a column in the same pass that gives the tally; a trend counts by
 	// month, which also gives the years, since its bucket depends on the period it finds.
 	const pass =

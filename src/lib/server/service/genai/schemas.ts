@@ -26,20 +26,37 @@ export type GenaiRequest = z.output<typeof genaiRequest>;
 
 const figures = z
 	.object({
-		kind: z.enum(['count', 'rank', 'trend', 'compare']),
+		kind: z
+			.enum(['count', 'rank', 'trend', 'compare', 'changes'])
+			.describe('changes: places whose records in the period differ from their own baseline beyond chance (emerging hotspots)'),
 		dimension: z
 			.enum(['entity', 'sub_entity', 'country', 'area', 'town', 'year', 'month', 'component', 'date'])
 			.optional()
 			.describe('rank: what is ranked; trend: the bucket; compare: what is compared'),
 		total: z.number().int().describe('records within every filter that the key may see (compare: all compared values together)'),
 		groups: z
-			.array(z.object({ label: z.string(), count: z.number().int() }))
+			.array(
+				z.object({
+					label: z.string(),
+					count: z.number().int(),
+					expected: z.number().optional().describe("changes: the records the place's baseline leads one to expect in the period"),
+					change: z.enum(['new', 'intensifying', 'diminishing']).optional().describe('changes: how the place changed'),
+					centre: z.tuple([z.number(), z.number()]).optional().describe("changes: the place's cell centre, [longitude, latitude]")
+				})
+			)
 			.optional()
-			.describe('rank: most first (fewest first with order "least"); trend: in time order; compare: in the order the question names them'),
+			.describe(
+				'rank: most first (fewest first with order "least"); trend: in time order; compare: in the order the question names them; changes: strongest change first'
+			),
 		order: z.literal('least').optional().describe('rank: the question asked for the fewest, and groups are fewest first'),
 		by_component: z.object({ video: z.number().int().optional(), image: z.number().int().optional() }),
 		period: z.object({ from: z.string().nullable(), to: z.string().nullable() }).describe('the dates covered'),
 		text_terms: z.array(z.string()).optional().describe('words every counted record contains'),
+		baseline: z
+			.object({ from: z.string(), to: z.string(), windows: z.number().int() })
+			.optional()
+			.describe('changes: the windows of the same length before the period that it was compared with'),
+		tested: z.number().int().optional().describe('changes: places (grid cells) with records in the period or its baseline'),
 		note: z.string().optional()
 	})
 	.describe('(addition) The figure an aggregate question asks for, computed over the whole dataset.');

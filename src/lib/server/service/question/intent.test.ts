@@ -38,6 +38,23 @@ describe('readIntent', () => {
 		expect(intent('Which funerals were filmed?', 'Which funerals were filmed?')).toEqual({ kind: 'evidence' });
 	});
 
+	it('hears "what is new" and "where has it grown" as a question about what changed, not a trend', () => {
+		for (const q of [
+			'What is new in Sudan this week?',
+			"What's new in Yemen?",
+			'Where has activity grown since May?',
+			'Where did the fighting spread in March?',
+			'Which new hotspots emerged in Mali?',
+			'What changed in Kabul last month?'
+		])
+			expect(intent(q, q), q).toEqual({ kind: 'changes' });
+		expect(intent('How did the number of records from Yemen change by month?', 'How did the number of records from change by month?')).toMatchObject({
+			kind: 'trend'
+		});
+		expect(topicTerms('Where has activity grown since ?')).toEqual([]);
+		expect(topicTerms('What is new in this week?')).toEqual([]);
+	});
+
 	it('says when the kind of organisation asked for is not in the data', () => {
 		expect(intent('Which militia was most active?', 'Which militia was most active?')).toMatchObject({
 			kind: 'rank',

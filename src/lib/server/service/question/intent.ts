@@ -14,12 +14,16 @@ export type Intent =
 	| { kind: 'rank'; dimension: RankDimension; order: 'most' | 'least'; note?: string }
 	| { kind: 'trend'; bucket?: 'year' | 'month' }
 	| { kind: 'compare'; dimension: CompareDimension }
+	/** What is new, where activity grew or fell: the emerging-hotspot test (genai/change-figures.ts). */
+	| { kind: 'changes' }
 	| { kind: 'recent' }
 	| { kind: 'evidence' };
 
 const TREND =
 	/\b(trends?|chang(e|es|ed|ing)|evolv(e|ed|ing)|evolution|over time|over the (years|months)|increas(e|ed|ing)|decreas(e|ed|ing)|gr(o|e)w|growing|r(i|o)se|rising|f(a|e)ll|falling|declin(e|ed|ing)|year by year|month by month|(by|per|each|every) (year|month))\b/;
 const COUNT = /\b(how many|how much|number of|count|total)\b/;
+const CHANGES =
+	/\b(what('s| is| was| has been)? new|new (activity|hotspots?|places?)|emerging|hotspots?|what (has |have )?changed|where (has|have|did|is|are|was|were)\b.*\b(gr[eo]wn?|growing|increas\w*|intensif\w*|ris(en|ing)|rose|spread\w*|surg\w*|expand\w*|shr[ua]nk|declin\w*|decreas\w*|fall(en|ing)?|fell|dropp\w*))\b/;
 const COMPARE = /\b(vs|versus|compared?|comparison|comparing|against)\b/;
 const RANK = /\b(most|least|top|biggest|largest|main|leading|busiest|fewest|rank|ranking)\b/;
 const RECENT = /\b(what (has |have )?(happened|happens|is happening|went on|is going on)|latest|lately|recent(ly)?|news)\b/;
@@ -46,7 +50,8 @@ const SCAFFOLD = new Set(
 	unit units battalion battalions brigade brigades sub-entity component type per each every by over
 	filmed film filming recorded published released posted uploaded documented captured photographed produced appear
 	appeared mentioned data dataset database icd icdb collection material content media clip clips photo photos picture pictures
-	imagery exist exists existed overall altogether`).concat(['sub'])
+	imagery exist exists existed overall altogether new where grown growing emerging emerge emerged hotspot hotspots spread spreading
+	surge surged intensify intensified intensifying expand expanded shrunk shrank dropped week weeks since changes changing`).concat(['sub'])
 );
 
 /** The words that say what the records are about, once intent words and padding are out. */
@@ -72,6 +77,7 @@ export function readIntent(question: string, rest: string, parts: ReadPart[]): I
 	const twoOfAKind = compared(parts);
 	if (twoOfAKind && (COMPARE.test(q) || /\bmore\b.*\bthan\b/.test(q) || (RANK.test(r) && /\b(or|and)\b/.test(q))))
 		return { kind: 'compare', dimension: twoOfAKind };
+	if (CHANGES.test(q)) return { kind: 'changes' };
 	if (TREND.test(q)) return { kind: 'trend', bucket: /\bmonth/.test(r) ? 'month' : /\byear/.test(r) ? 'year' : undefined };
 	if (RANK.test(r) && /\b(which|what|who|where|when|top|rank|ranking|list)\b/.test(q)) {
 		const hit = DIMENSION_WORDS.find(([re]) => re.test(r));
@@ -90,5 +96,5 @@ export function readIntent(question: string, rest: string, parts: ReadPart[]): I
 	return { kind: 'evidence' };
 }
 
-export const isAggregate = (i: Intent): i is Extract<Intent, { kind: 'count' | 'rank' | 'trend' | 'compare' }> =>
-	i.kind === 'count' || i.kind === 'rank' || i.kind === 'trend' || i.kind === 'compare';
+export const isAggregate = (i: Intent): i is Extract<Intent, { kind: 'count' | 'rank' | 'trend' | 'compare' | 'changes' }> =>
+	i.kind === 'count' || i.kind === 'rank' || i.kind === 'trend' || i.kind === 'compare' || i.kind === 'changes';

@@ -61,6 +61,12 @@ export interface Change {
 }
 
 export const PRIOR = { records: 0.5, windows: 1 };
+/**
+ * Baseline windows before the recent one, at most (as many as the records cover), and at least:
+ * with fewer, a place's past says too little (the map's panel and the service's answer both refuse).
+ */
+export const BASELINE_WINDOWS = 8;
+export const MIN_BASELINE_WINDOWS = 2;
 export const FALSE_DISCOVERY_RATE = 0.05;
 
 /** The days of the baseline: k windows of the recent window's length, just before it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mercatorX, mercatorY } from '../projection/mercator';
+import { mercatorX, mercatorY } from '../map/projection/mercator';
 import { cellAt, cellCentre, cellCentreLonLat, cellOfLonLat, cellOutline, levelForZoom, radiusOf } from './grid';
 
 describe('the hexagonal grid on the Mercator plane', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cellHistories, emergingHotspots, type CellHistory } from './hotspots';
 // The service's seeded generator (mulberry32), so that the calibration below is the same on every run.
-import { prng as seeded } from '../../server/service/media/raster';
+import { prng as seeded } from '../server/service/media/raster';
 
 function poisson(random: () => number, mean: number): number {
 	let k = 0;

@@ -8,7 +8,7 @@
 // cell's ground area shrinks with cos²(latitude) like everything on a Mercator map. The test
 // compares each cell with its own past, which the area does not change; only the "persistent"
 // kind compares cells with each other, and is labelled as context, not as a change.
-import { latFromY, lonFromX, mercatorX, mercatorY } from '../projection/mercator';
+import { latFromY, lonFromX, mercatorX, mercatorY } from '../map/projection/mercator';
 
 /** Circumradius of level 0's hexagons in world units (the world is 1 × 1; 512 px at zoom 0): 24 px. */
 const LEVEL0_RADIUS = 24 / 512;
