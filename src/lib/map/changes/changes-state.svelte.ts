@@ -57,7 +57,10 @@ export class ChangesState {
 	});
 
 	/** What the map outlines: the flagged cells while the panel is open. */
-	readonly cells: ChangeCell[] = $derived(this.open && this.result ? this.result.places.map((p) => ({ cell: p.cell, kind: p.kind, outline: p.outline })) : []);
+	readonly cells: ChangeCell[] = $derived.by(() => {
+		const { open, result } = this;
+		return open && result ? result.places.map((p) => ({ cell: p.cell, kind: p.kind, level: result.level, centre: p.centre })) : [];
+	});
 
 	constructor(
 		initial: RecentDays | null,

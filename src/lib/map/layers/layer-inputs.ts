@@ -76,11 +76,12 @@ export interface LayerInputs {
 	changeFocus?: number | null;
 }
 
-/** A flagged cell as the map draws it. */
+/** A flagged cell as the map draws it: its grid level and centre place its hexagon. */
 export interface ChangeCell {
 	cell: number;
 	kind: ChangeKind;
-	outline: [number, number][];
+	level: number;
+	centre: [number, number];
 }
 
 /** A layer's data: the slice's attributes, and `recordIndex` to turn a picked index into the part's. */

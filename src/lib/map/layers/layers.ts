@@ -1,12 +1,13 @@
 // deck.gl layers of the explorer, built from typed arrays (binary attributes, no per-record objects).
 import type { Layer } from '@deck.gl/core';
 import { DataFilterExtension } from '@deck.gl/extensions';
-import { IconLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import { IconLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Dataset } from '../../types/dataset';
 import type { Box, PartColumns } from '../load/columns';
 import { CLUSTER_MAX_ZOOM, DATASET_RGB } from '../config';
 import { aggregateLayers, imageLayer } from './aggregate-layers';
 import { pieAtlas, pieStep } from './cluster-pie';
+import { hexagonAtlas, iconOf, iconSize } from './change-hexagons';
 import { drawsRecordPoints, type ChangeCell, type LayerInputs, type PointData } from './layer-inputs';
 import { mapPalette } from '../../theme/palette';
 import { AgeFadeExtension } from '../timeline/age-fade-extension';
@@ -119,24 +120,25 @@ function ringLayers(input: LayerInputs): Layer[] {
 /**
  * What changed (changes/): each flagged cell's hexagon outlined in its kind's colour, the changes
  * lightly filled and the standing hotspots (context, not a change) outlined thinly; the cell the
- * panel points at is drawn thicker. Over the records and their image, under the cluster discs, the
- * place names and the rings.
+ * panel points at is drawn thicker (icons of one atlas: change-hexagons.ts says why). Over the
+ * records and their image, under the cluster discs, the place names and the rings.
  */
 export function changeLayers(cells: ChangeCell[] | undefined, focus: number | null = null): Layer[] {
 	if (!cells?.length) return [];
-	const colours = mapPalette().changes;
+	const palette = mapPalette();
+	const atlas = hexagonAtlas(palette);
 	return [
-		new PolygonLayer({
+		new IconLayer({
 			id: 'changes',
 			data: cells,
-			getPolygon: (d: ChangeCell) => d.outline,
-			stroked: true,
-			filled: true,
-			getFillColor: (d: ChangeCell) => [...colours[d.kind].slice(0, 3), d.kind === 'persistent' ? 0 : 46],
-			getLineColor: (d: ChangeCell) => colours[d.kind],
-			lineWidthUnits: 'pixels',
-			getLineWidth: (d: ChangeCell) => (d.cell === focus ? 4.5 : d.kind === 'persistent' ? 1.5 : 2.5),
-			updateTriggers: { getFillColor: colours, getLineColor: colours, getLineWidth: focus }
+			iconAtlas: atlas.canvas,
+			iconMapping: atlas.mapping,
+			billboard: false,
+			sizeUnits: 'common',
+			getPosition: (d: ChangeCell) => d.centre,
+			getSize: (d: ChangeCell) => iconSize(d.level),
+			getIcon: (d: ChangeCell) => iconOf(d.kind, d.cell === focus),
+			updateTriggers: { getIcon: focus }
 		} as never)
 	];
 }
