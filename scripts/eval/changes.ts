@@ -13,14 +13,9 @@
 //              alone): the share of windows that flag any cell as changed.
 // The records are composed exactly as the service generates them (same seed, same size per
 // component), without being written anywhere, and counted in the map's own hotspot grid (grid.ts).
-import { COMPONENTS, DATASETS, type Dataset } from '../../src/lib/types/dataset';
+import { DATASETS, type Dataset } from '../../src/lib/types/dataset';
+import { generateRecords } from './generated';
 import { DAY_COUNT } from '../../src/lib/server/dataset/calendar';
-import { loadGazetteer } from '../../src/lib/server/dataset/gazetteer';
-import { ALL_COUNTRIES } from '../../src/lib/server/dataset/organisations';
-import { planComponent } from '../../src/lib/server/dataset/plan';
-import { Random } from '../../src/lib/server/dataset/random';
-import { RecordComposer } from '../../src/lib/server/dataset/records';
-import { planTheatre } from '../../src/lib/server/dataset/theatre';
 import { cellHistories, emergingHotspots, type Change } from '../../src/lib/changes/hotspots';
 import { cellOfLonLat } from '../../src/lib/changes/grid';
 import { median } from '../bench/stats';
@@ -49,16 +44,18 @@ const EVENT_ID = 1_000_000;
 const CAMPAIGN_ID = 2_000_000;
 
 function compose(o: ChangesOptions, bursts: boolean): Records {
-	const gazetteer = loadGazetteer({ countries: ALL_COUNTRIES });
 	const cellOf = (lat: number, lon: number) => cellOfLonLat(lon, lat, o.level);
 	const rows: { day: number; cell: number; source: number }[] = [];
-	const events: Records['events'] = [];
-	const total = o.size * DATASETS.length * COMPONENTS.length;
-	DATASETS.forEach((dataset, d) => {
-		const theatre = planTheatre(dataset, o.seed, gazetteer);
-		for (const e of theatre.events) {
+	const { theatres, gazetteer } = generateRecords({ size: o.size, seed: o.seed, bursts, onProgress: o.onProgress }, (r) => {
+		const d = DATASETS.indexOf(r.dataset);
+		const id =
+			r.source.type === 'event' ? EVENT_ID + d * 1000 + r.source.index : r.source.type === 'campaign' ? CAMPAIGN_ID + d * 100_000 + r.source.index : -1;
+		rows.push({ day: r.day, cell: cellOf(r.lat, r.lon), source: id });
+	});
+	const events: Records['events'] = DATASETS.flatMap((dataset, d) =>
+		theatres[dataset].events.map((e) => {
 			const place = gazetteer.places[e.place];
-			events.push({
+			return {
 				id: EVENT_ID + d * 1000 + e.index,
 				firstDay: e.firstDay,
 				cell: cellOf(place.lat, place.lon),
@@ -66,22 +63,9 @@ function compose(o: ChangesOptions, bursts: boolean): Records {
 				lon: place.lon,
 				lat: place.lat,
 				dataset
-			});
-		}
-		for (const component of COMPONENTS) {
-			const plan = planComponent(theatre, o.size, new Random(o.seed, 'plan', dataset, component), bursts ? undefined : { campaign: 0, event: 0 });
-			const composer = new RecordComposer(theatre, gazetteer, component, o.seed);
-			for (let i = 0; i < o.size; i++) {
-				const source = plan.decode(plan.sources[i]);
-				const r = composer.compose(plan.days[i], source);
-				if (i % 5000 === 0)
-					o.onProgress?.(`Composing the ${bursts ? '' : 'burst-free '}records: ${rows.length.toLocaleString('en')} / ${total.toLocaleString('en')}`);
-				if (!r.mappable) continue;
-				const id = source.type === 'event' ? EVENT_ID + d * 1000 + source.index : source.type === 'campaign' ? CAMPAIGN_ID + d * 100_000 + source.index : -1;
-				rows.push({ day: plan.days[i], cell: cellOf(r.dominant_lat!, r.dominant_long!), source: id });
-			}
-		}
-	});
+			};
+		})
+	);
 	rows.sort((a, b) => a.day - b.day);
 	return {
 		days: Int32Array.from(rows, (r) => r.day),
