@@ -13,7 +13,7 @@ const progress = progressLine(process.stderr);
 const report = evaluateTracks({ size: Number(values.size), seed: values.seed!, onProgress: (text) => progress.update(text) });
 progress.done();
 fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/eval-tracks.json', JSON.stringify(report, null, 2) + '\n');
+fs.writeFileSync('bench/results/eval-tracks.json', JSON.stringify({ ...report, followed: report.followed.length }, null, 2) + '\n');
 const pct = (v: number | null) => (v === null ? 'n/a' : `${(100 * v).toFixed(1)} %`);
 const s = report.settings;
 console.log(

@@ -10,7 +10,12 @@
 //   in order the towns so passed follow the route's order (a campaign never seen going back).
 import { DATASETS, type Dataset } from '../../src/lib/types/dataset';
 import { mercatorX, mercatorY } from '../../src/lib/map/projection/mercator';
-import { buildTracks, mercatorKm, weekOf, type TrackPoint } from '../../src/lib/tracks/tracks';
+import { buildTracks, mercatorKm, weekOf, weekStartDay, type TrackPoint } from '../../src/lib/tracks/tracks';
+import { FIRST_DATE } from '../../src/lib/server/dataset/calendar';
+import { isoToDay } from '../../src/lib/map/timeline/days';
+
+/** The generator numbers days from its calendar's first; the map (and its weeks) from 1970. */
+const EPOCH_OFFSET = isoToDay(FIRST_DATE);
 import { generateRecords } from './generated';
 
 export const PASS_KM = 25;
@@ -33,12 +38,12 @@ export function evaluateTracks(o: { size: number; seed: string; onProgress?: (te
 		if (!c) byOrganisation.set(key, (c = { x: [], y: [], day: [] }));
 		c.x.push(mercatorX(r.lon));
 		c.y.push(mercatorY(r.lat));
-		c.day.push(r.day);
+		c.day.push(r.day + EPOCH_OFFSET);
 		if (r.source.type !== 'campaign') return;
 		const id = `${r.dataset}:${r.source.index}`;
 		let weeks = campaignWeeks.get(id);
 		if (!weeks) campaignWeeks.set(id, (weeks = new Map()));
-		const w = weekOf(r.day);
+		const w = weekOf(r.day + EPOCH_OFFSET);
 		weeks.set(w, (weeks.get(w) ?? 0) + 1);
 	});
 	o.onProgress?.('Building the organisations’ tracks…');
@@ -58,6 +63,15 @@ export function evaluateTracks(o: { size: number; seed: string; onProgress?: (te
 	let campaigns = 0;
 	let inOrder = 0;
 	const misses: { campaign: string; week: number; town: string; nearestKm: number | null }[] = [];
+	/** The campaigns followed, with the towns passed (epoch days, for the browser test's filters). */
+	const followed: {
+		name: string;
+		dataset: Dataset;
+		organisation: string;
+		firstDay: number;
+		lastDay: number;
+		towns: { week: number; lon: number; lat: number }[];
+	}[] = [];
 	for (const dataset of DATASETS as readonly Dataset[]) {
 		const theatre = theatres[dataset];
 		for (const c of theatre.campaigns) {
@@ -66,6 +80,7 @@ export function evaluateTracks(o: { size: number; seed: string; onProgress?: (te
 			const organisation = theatre.actors[c.actor].organisation.name;
 			const points = pointsOf.get(`${dataset}:${organisation}`) ?? new Map<number, TrackPoint[]>();
 			const stopsSeen: number[] = [];
+			const towns: { week: number; lon: number; lat: number }[] = [];
 			for (const [week, n] of [...counts].sort((a, b) => a[0] - b[0])) {
 				if (n < MIN_WEEK_RECORDS) continue;
 				weeks++;
@@ -76,7 +91,8 @@ export function evaluateTracks(o: { size: number; seed: string; onProgress?: (te
 						c.route.length - 1,
 						Math.floor(((Math.min(c.lastDay, Math.max(c.firstDay, day)) - c.firstDay) / (c.lastDay - c.firstDay + 1)) * c.route.length)
 					);
-				const stops = [...new Set([stopOf(week * 7 + 4), stopOf(week * 7 + 10)])];
+				const start = weekStartDay(week) - EPOCH_OFFSET;
+				const stops = [...new Set([stopOf(start), stopOf(start + 6)])];
 				let best: { stop: number; km: number } | null = null;
 				for (const stop of stops) {
 					const town = gazetteer.places[c.route[stop]];
@@ -88,6 +104,8 @@ export function evaluateTracks(o: { size: number; seed: string; onProgress?: (te
 				if (best && best.km <= PASS_KM) {
 					passed++;
 					stopsSeen.push(best.stop);
+					const town = gazetteer.places[c.route[best.stop]];
+					towns.push({ week, lon: town.lon, lat: town.lat });
 				} else
 					misses.push({
 						campaign: c.name,
@@ -98,6 +116,7 @@ export function evaluateTracks(o: { size: number; seed: string; onProgress?: (te
 			}
 			if (stopsSeen.length === 0) continue;
 			campaigns++;
+			followed.push({ name: c.name, dataset, organisation, firstDay: c.firstDay + EPOCH_OFFSET, lastDay: c.lastDay + EPOCH_OFFSET, towns });
 			if (stopsSeen.every((s, i) => i === 0 || s >= stopsSeen[i - 1])) inOrder++;
 		}
 	}
@@ -107,6 +126,7 @@ export function evaluateTracks(o: { size: number; seed: string; onProgress?: (te
 		campaignWeeks: { tested: weeks, passed, share: weeks ? passed / weeks : null },
 		campaignsInOrder: { campaigns, inOrder, share: campaigns ? inOrder / campaigns : null },
 		misses: misses.slice(0, 20),
+		followed,
 		msPerOrganisation: { median: trackMs[trackMs.length >> 1] ?? 0, max: trackMs.at(-1) ?? 0 },
 		seconds: Math.round((performance.now() - started) / 1000)
 	};

@@ -12,6 +12,8 @@ import type { Oracle } from '../helpers/oracle';
 import type { PageHandle } from '../helpers/page-handle';
 import { areaTest, parseAreas } from '../../src/lib/geo/areas';
 import { evaluateChanges } from '../../scripts/eval/changes';
+import { evaluateTracks } from '../../scripts/eval/tracks';
+import { distanceKm } from '../../src/lib/map/changes/place-name';
 import { FIRST_DATE } from '../../src/lib/server/dataset/calendar';
 import { dayToIso, isoToDay } from '../../src/lib/map/timeline/days';
 import { mapPalette } from '../../src/lib/theme/palette';
@@ -548,7 +550,7 @@ describe('what changed', () => {
 		const item = page.locator(`[data-testid="change-place"][data-cell="${event.cell}"]`);
 		await expect.poll(() => item.innerText()).toContain(found!.title);
 		await expect.poll(async () => (await handle.layer('changes'))?.length).toBe(changes.places.length);
-		expect(new URL(page.url()).searchParams.get('chg')).toBe('7');
+		await expect.poll(() => new URL(page.url()).searchParams.get('chg')).toBe('7');
 		// The briefing image outlines the same places, in the kind's colour (and names the kinds in its legend).
 		const png = await exportImage({ width: 480, height: 320, places: false });
 		const [r, g, b] = mapPalette('light').changes[found!.kind];
@@ -573,6 +575,92 @@ describe('what changed', () => {
 		await expect.poll(() => new URL(page.url()).searchParams.get('chg')).toBeNull();
 		await page.getByTestId('undo').click();
 		await handle.setDateRange(null, null);
+		await expect.poll(visible).toBe(db.count('mappable = 1'));
+		await jumpTo(25, 15, 1.6);
+	}, 120_000);
+});
+
+describe("an organisation's track", () => {
+	it('follows a campaign of the test data town by town, plays as a trail, and a week’s dot lists that week’s records', async () => {
+		// The generator's ground truth for the test server's data: a campaign its organisation's track follows through three towns or more.
+		const report = evaluateTracks({ size: 1500, seed: 'test-seed' });
+		const campaign = report.followed
+			.filter((f) => new Set(f.towns.map((t) => `${t.lon},${t.lat}`)).size >= 3)
+			.sort((a, b) => b.towns.length - a.towns.length)[0];
+		expect(campaign, 'a campaign with three towns in the test data').toBeDefined();
+		// The organisation chosen under Entities, the dates the campaign's, the tracks on.
+		await page.getByLabel('Search entities').fill(campaign.organisation.slice(0, 8));
+		await page.getByTestId('entity-list').getByText(campaign.organisation, { exact: true }).click();
+		await page.getByLabel('Search entities').fill('');
+		await handle.setDateRange(campaign.firstDay, campaign.lastDay);
+		await page.getByTestId('tracks-open').click();
+		await expect.poll(async () => (await handle.tracks()).entities?.[0]?.entity ?? null, { timeout: 30_000 }).toBe(campaign.organisation);
+		const { entities } = await handle.tracks();
+		const dots = entities![0].tracks.flatMap((t) => t.points.map(([lon, lat, week]) => ({ lon, lat, week })));
+		// Each town the campaign passed has a dot of its week within 25 km, and the weeks follow the route.
+		for (const town of campaign.towns) {
+			const near = dots.filter((d) => d.week === town.week && distanceKm(d.lon, d.lat, town.lon, town.lat) <= 25);
+			expect(near.length, `week ${town.week} at ${town.lon}, ${town.lat}`).toBeGreaterThan(0);
+		}
+		await expect.poll(() => new URL(page.url()).searchParams.get('trk')).toBe('1');
+		await expect.poll(() => page.getByTestId('track-legend').innerText()).toContain(campaign.organisation);
+		// Drawn: a segment for each step of each track, an arrow on each.
+		const segments = entities![0].tracks.reduce((n, t) => n + t.points.length - 1, 0);
+		expect(segments).toBeGreaterThanOrEqual(2);
+		await expect.poll(async () => (await handle.tracks()).segmentsDrawn).toBe(segments);
+		expect((await handle.layer('track-arrows'))?.length).toBe(segments);
+		// Playback draws the track as far as the window has come: fewer segments early on, all by the end.
+		const seen: number[] = [];
+		await handle.play({ speed: 14, widthDays: 14, loop: false });
+		await expect
+			.poll(
+				async () => {
+					seen.push((await handle.tracks()).segmentsDrawn ?? -1);
+					return handle.playing();
+				},
+				{ timeout: 30_000, interval: 100 }
+			)
+			.toBe(false);
+		expect(Math.min(...seen)).toBeLessThan(segments);
+		expect(seen.some((n) => n > Math.min(...seen))).toBe(true);
+		// A week's dot: the map filtered to that week and zoomed there, its records in the table.
+		const town = campaign.towns[campaign.towns.length - 1];
+		const dot = dots.find((d) => d.week === town.week && distanceKm(d.lon, d.lat, town.lon, town.lat) <= 25)!;
+		await handle.jumpTo(dot.lon, dot.lat, 7);
+		await idle();
+		const at = await handle.run(
+			(e, p) => {
+				const q = e.map.project(p);
+				const r = e.map.getContainer().getBoundingClientRect();
+				return { x: q.x + r.left, y: q.y + r.top };
+			},
+			[dot.lon, dot.lat] as [number, number]
+		);
+		// The pointer on it: the tooltip names the organisation and the week, then a click.
+		await page.mouse.move(at.x, at.y);
+		await expect
+			.poll(() =>
+				page
+					.getByRole('tooltip')
+					.innerText()
+					.catch(() => '')
+			)
+			.toContain('Click to list them');
+		expect(await page.getByRole('tooltip').innerText()).toContain(campaign.organisation);
+		await page.mouse.click(at.x, at.y);
+		// The week of the dot clicked: that one, or another week's dot drawn at the same place over it.
+		const weeksHere = dots.filter((d) => distanceKm(d.lon, d.lat, dot.lon, dot.lat) < 2).map((d) => dayToIso(d.week * 7 + 4));
+		await expect.poll(() => new URL(page.url()).searchParams.get('from'), { timeout: 15_000 }).toBeOneOf(weeksHere);
+		const from = isoToDay(new URL(page.url()).searchParams.get('from')!);
+		expect(new URL(page.url()).searchParams.get('to')).toBe(dayToIso(from + 6));
+		await page.getByTestId('records-table').waitFor();
+		await expect.poll(() => handle.tableRefs().then((r) => r?.length ?? 0)).toBeGreaterThan(0);
+		// Back as it was.
+		await page.getByTestId('tracks-open').click();
+		await expect.poll(() => handle.layer('track-segments')).toBeNull();
+		await page.getByRole('button', { name: /clear \(1\)/ }).click();
+		await handle.setDateRange(null, null);
+		if ((await page.getByTestId('records-table').count()) > 0) await page.getByTestId('table-open').click();
 		await expect.poll(visible).toBe(db.count('mappable = 1'));
 		await jumpTo(25, 15, 1.6);
 	}, 120_000);

@@ -158,6 +158,15 @@ export class PageHandle {
 		return this.run((e, o) => e.showChanges(o), open);
 	}
 
+	/** Organisations' tracks (ExplorerHandle.tracks). */
+	tracks() {
+		return this.run((e) => e.tracks());
+	}
+
+	showTracks(on: boolean) {
+		return this.run((e, o) => e.showTracks(o), on);
+	}
+
 	zoom() {
 		return this.run((e) => e.map.getZoom());
 	}

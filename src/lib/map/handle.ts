@@ -18,6 +18,8 @@ import type { PlaybackState } from './timeline/playback-state.svelte';
 import type { PlaybackSettings } from './timeline/playback';
 import type { MapView } from './layers/views';
 import type { ChangesState } from './changes/changes-state.svelte';
+import type { TracksState } from './tracks/tracks-state.svelte';
+import type { EntityTracks } from './worker/protocol';
 import type { ChangeKind, ChangeWindows } from '../changes/hotspots';
 
 export interface ExplorerHandle {
@@ -73,6 +75,9 @@ export interface ExplorerHandle {
 	changes(): ChangesSummary;
 	/** Opens or closes "What changed", as its button does. */
 	showChanges(open: boolean): void;
+	/** Organisations' tracks: shown or not, busy, the worker's time, and each organisation's tracks. */
+	tracks(): { on: boolean; busy: boolean; ms: number | null; entities: EntityTracks[] | null; segmentsDrawn: number | null };
+	showTracks(on: boolean): void;
 }
 
 export interface ChangesSummary {
@@ -149,6 +154,7 @@ export interface HandleSources {
 	playback: PlaybackState;
 	table: TableState;
 	changes: ChangesState;
+	tracks: TracksState;
 	briefing(request: ExportRequest): Promise<HTMLCanvasElement>;
 	video(request: VideoRequest, progress?: (p: VideoProgress) => void): Promise<Blob>;
 }
@@ -291,6 +297,17 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 				places: c.places.map(({ cell, kind, recent, expected, q, title, centre, entities }) => ({ cell, kind, recent, expected, q, title, centre, entities }))
 			};
 		},
-		showChanges: (open) => s.changes.setOpen(open)
+		showChanges: (open) => s.changes.setOpen(open),
+		tracks: () => {
+			const drawn = layer('track-segments');
+			return {
+				on: s.tracks.on,
+				busy: s.tracks.busy,
+				ms: s.tracks.ms,
+				entities: s.tracks.result,
+				segmentsDrawn: drawn ? ((propsOf(drawn).data as unknown[] | undefined)?.length ?? 0) : null
+			};
+		},
+		showTracks: (on) => s.tracks.setOn(on)
 	};
 }

@@ -61,6 +61,14 @@ describe('contrast of both themes', () => {
 			}
 		});
 
+		it(`${theme}: each organisation's track stands out from land and sea (3:1 for graphics)`, () => {
+			const { tracks, basemap } = mapPalette(theme);
+			tracks.forEach((colour, i) => {
+				expect(contrastRatio(colour, basemap.land), `track ${i}`).toBeGreaterThanOrEqual(3);
+				expect(contrastRatio(colour, basemap.ocean), `track ${i}`).toBeGreaterThanOrEqual(3);
+			});
+		});
+
 		it(`${theme}: the outlines of what changed stand out from land and sea (3:1 for graphics), in the panel's colours too`, () => {
 			const { changes, basemap } = mapPalette(theme);
 			for (const [kind, colour] of Object.entries(changes)) {

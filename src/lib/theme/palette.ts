@@ -28,6 +28,8 @@ export interface MapPalette {
 	 * blue) and the search rings (pink): a change must not read as a dataset or a search result.
 	 */
 	changes: Record<'new' | 'intensifying' | 'diminishing' | 'persistent', Rgba>;
+	/** Organisations' tracks, one colour each in the order tracked (tracks-state.svelte.ts), apart from the dataset colours. */
+	tracks: Rgba[];
 	/** Drawn areas (areas/draw.ts), as CSS colours. */
 	area: Hex;
 	areaHandle: Hex;
@@ -53,6 +55,14 @@ const LIGHT: MapPalette = {
 	ring: [200, 30, 90, 255],
 	hover: [20, 20, 20, 160],
 	changes: { new: [126, 34, 206, 255], intensifying: [185, 28, 28, 255], diminishing: [15, 118, 110, 255], persistent: [87, 83, 78, 255] },
+	tracks: [
+		[0, 128, 96, 255],
+		[190, 24, 120, 255],
+		[120, 72, 8, 255],
+		[84, 60, 160, 255],
+		[150, 20, 40, 255],
+		[40, 90, 40, 255]
+	],
 	area: '#7c2d12',
 	areaHandle: '#ffffff',
 	export: { background: '#ffffff', rule: '#e2e8f0', ink: '#0f172a', muted: '#475569', symbol: '#475569' }
@@ -76,6 +86,14 @@ const DARK: MapPalette = {
 	ring: [244, 114, 182, 255],
 	hover: [255, 255, 255, 170],
 	changes: { new: [192, 132, 252, 255], intensifying: [248, 113, 113, 255], diminishing: [45, 212, 191, 255], persistent: [168, 162, 158, 255] },
+	tracks: [
+		[52, 211, 153, 255],
+		[244, 144, 200, 255],
+		[222, 176, 110, 255],
+		[180, 160, 240, 255],
+		[250, 128, 140, 255],
+		[160, 220, 110, 255]
+	],
 	area: '#fdba74',
 	areaHandle: '#0b1520',
 	export: { background: '#0f172a', rule: '#334155', ink: '#e2e8f0', muted: '#b4c0cf', symbol: '#b4c0cf' }

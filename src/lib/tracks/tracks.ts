@@ -21,6 +21,8 @@ export type TrackOptions = typeof TRACK_DEFAULTS;
 
 /** Monday-based weeks: day 4 (1970-01-05) was a Monday. */
 export const weekOf = (day: number) => Math.floor((day - 4) / 7);
+/** The Monday a week begins on. */
+export const weekStartDay = (week: number) => week * 7 + 4;
 
 export interface TrackRecords {
 	length: number;

@@ -11,6 +11,7 @@ import type { PlaybackState } from '../timeline/playback-state.svelte';
 import { windowDays } from '../timeline/playback';
 import type { NamedChanges, NamedPlace } from '../worker/protocol';
 import { levelForZoom } from '../../changes/grid';
+import { OneAtATime } from '../worker/one-at-a-time';
 import { cellRadiusKm, placeTitle, TownIndex } from './place-name';
 import { changeWindows, type RecentDays, type WindowChoice } from './windows';
 
@@ -44,8 +45,10 @@ export class ChangesState {
 	/** The place the panel points at (hovered or focused): drawn thicker. */
 	focus = $state<number | null>(null);
 	private towns = $state.raw<TownIndex | null>(null);
-	private asking = false;
-	private again = false;
+	private readonly requests = new OneAtATime(
+		() => this.request(),
+		() => this.hooks.redraw()
+	);
 
 	readonly places: ListedPlace[] = $derived.by(() => {
 		const { result, towns } = this;
@@ -113,13 +116,13 @@ export class ChangesState {
 
 	/** Asks the worker again (records, filters or window changed); nothing while closed or playing. */
 	refresh(): void {
+		this.requests.ask();
+	}
+
+	private request(): Promise<unknown> | null {
 		const worker = this.feed.worker;
 		const zoom = this.hooks.zoom();
-		if (!this.open || this.playback.playing || !worker || zoom === null) return;
-		if (this.asking) {
-			this.again = true;
-			return;
-		}
+		if (!this.open || this.playback.playing || !worker || zoom === null) return null;
 		const { filter } = this.filters;
 		const held = this.playback.held && this.playback.window ? windowDays(this.playback.window) : null;
 		const choice = (this.choice = changeWindows({
@@ -134,11 +137,11 @@ export class ChangesState {
 			this.problem = choice.problem;
 			this.result = null;
 			this.hooks.redraw();
-			return;
+			return null;
 		}
-		this.asking = this.busy = true;
+		this.busy = true;
 		const asked = performance.now();
-		worker
+		return worker
 			.changes(filter, { windows: choice.windows, level: levelForZoom(zoom), limit: PLACES_LISTED })
 			.then((reply) => {
 				const arrived = performance.now();
@@ -151,13 +154,7 @@ export class ChangesState {
 				this.roundTripMs = arrived - asked;
 			})
 			.catch((e: Error) => (this.problem = `What changed could not be worked out: ${e.message}`))
-			.finally(() => {
-				this.asking = this.busy = false;
-				if (this.again) {
-					this.again = false;
-					this.refresh();
-				} else this.hooks.redraw();
-			});
+			.finally(() => (this.busy = false));
 	}
 
 	/** A click in the list: the map goes there, filtered to the place's cell and the recent window. */

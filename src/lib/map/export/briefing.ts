@@ -5,7 +5,7 @@ import type { Map as MaplibreMap } from 'maplibre-gl';
 import type { Dataset } from '../../types/dataset';
 import type { ScaleLegend } from '../layers/aggregate-scale';
 import type { MapView } from '../layers/views';
-import { composeBriefing, mapArea, type FooterText } from './compose';
+import { composeBriefing, mapArea, type FooterText, type Tracked } from './compose';
 import { attributionOf } from './describe';
 import { renderMapOffscreen, type OffscreenView } from './render';
 import { scaleBar } from './scale-bar';
@@ -35,6 +35,8 @@ export interface BriefingContext {
 	areas?: boolean;
 	/** The kinds of "What changed" outlined, for the legend. */
 	changes?: ChangeKind[];
+	/** The organisations whose tracks are drawn, with their colour's index. */
+	tracks?: Tracked[];
 	/** The map's view, and the colour scale of the hexbin or heatmap view as drawn (known once the layers are built). */
 	view?: MapView;
 	scale?: () => ScaleLegend | null;
@@ -56,6 +58,7 @@ export async function renderBriefing(
 		rings: context.rings,
 		areas: context.areas,
 		changes: context.changes,
+		tracks: context.tracks,
 		view: context.view
 	};
 	const area = mapArea(request, footer);

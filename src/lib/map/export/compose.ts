@@ -30,6 +30,8 @@ export interface BriefingText {
 	areas?: boolean;
 	/** The kinds of "What changed" outlined on the map, in legend order. */
 	changes?: ChangeKind[];
+	/** The organisations whose tracks are drawn, each with its colour's index (palette.ts tracks). */
+	tracks?: Tracked[];
 	/** The map's view (clusters when absent) and, for hexbins or the heatmap, its colour scale. */
 	view?: MapView;
 	scale?: ScaleLegend | null;
@@ -48,7 +50,22 @@ export function mapArea(size: Pick<ExportSize, 'width' | 'height'>, text?: Foote
 }
 
 /** What the footer shows: the legend's entries (from the view, rings, areas, changes) and the credits. */
-export type FooterText = Pick<BriefingText, 'datasets' | 'attribution' | 'generatedAt' | 'rings' | 'areas' | 'changes' | 'view' | 'scale' | 'playback'>;
+export type FooterText = Pick<
+	BriefingText,
+	'datasets' | 'attribution' | 'generatedAt' | 'rings' | 'areas' | 'changes' | 'tracks' | 'view' | 'scale' | 'playback'
+>;
+
+export interface Tracked {
+	entity: string;
+	colour: number;
+}
+
+/** The organisations a map's tracks show, in their colours' order (none when tracks are off). */
+export function trackedOf(tracks: { dots: { entity: string; colour: number }[] } | undefined): Tracked[] {
+	const seen = new Map<string, number>();
+	for (const d of tracks?.dots ?? []) if (!seen.has(d.entity)) seen.set(d.entity, d.colour);
+	return [...seen].map(([entity, colour]) => ({ entity, colour })).sort((a, b) => a.colour - b.colour);
+}
 
 let measurer: CanvasRenderingContext2D | null = null;
 function measuringContext(): CanvasRenderingContext2D {
@@ -271,6 +288,19 @@ function legendEntries(ctx: CanvasRenderingContext2D, text: FooterText, palette:
 					}
 				]
 			: []),
+		...(text.tracks ?? []).map(({ entity, colour }) => ({
+			label: `${entity} (track)`,
+			draw: (cx: number, cy: number) => {
+				const [r, g, b] = palette.tracks[colour % palette.tracks.length];
+				ctx.strokeStyle = `rgb(${r},${g},${b})`;
+				ctx.lineWidth = 3;
+				ctx.lineCap = 'round';
+				ctx.beginPath();
+				ctx.moveTo(cx - 6, cy + 2);
+				ctx.lineTo(cx + 6, cy - 2);
+				ctx.stroke();
+			}
+		})),
 		...(text.changes ?? []).map((kind) => ({
 			label: CHANGE_LEGEND[kind],
 			draw: (cx: number, cy: number) => hexagonOutline(ctx, cx, cy, 6, `rgb(${palette.changes[kind].slice(0, 3).join(',')})`)

@@ -18,6 +18,7 @@ import { densityFrame } from '../worker/density';
 import { renderBriefing, type ExportRequest } from './briefing';
 import { describeFilters } from './describe';
 import { kindsAmong } from '../../changes/hotspots';
+import { trackedOf } from './compose';
 
 export const BRIEFING_TITLE = 'ICD/ICDB records';
 
@@ -52,6 +53,7 @@ export async function explorerBriefing(s: BriefingSources, request: ExportReques
 			rings: s.highlights.legend(),
 			areas: filter.areas.length > 0,
 			changes: kindsAmong(s.scene.changeCells().cells),
+			tracks: trackedOf(s.scene.trackInputs()),
 			view: mapView,
 			scale: () => scale,
 			layers: async (view) => {
@@ -94,7 +96,8 @@ export async function explorerBriefing(s: BriefingSources, request: ExportReques
 					places: labels ? placeLayers(new PlacesInView(labels).at(view.bounds, view.zoom), labels.characters) : [],
 					view: mapView,
 					// What changed, as the map outlines it (the same cells: they are fixed to the world).
-					changes: s.scene.changeCells().cells
+					changes: s.scene.changeCells().cells,
+					tracks: s.scene.trackInputs()
 				});
 			}
 		},

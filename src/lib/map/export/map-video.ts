@@ -10,7 +10,7 @@ import { loadEngine } from '../engine/engine-loader';
 import { countInRange } from '../timeline/bins';
 import { daysLabel, windowDays } from '../timeline/playback';
 import { densityFrame, type DensityFrame } from '../worker/density';
-import { composeBriefing, drawSubtitle, mapArea, TITLE_BAND_PX, type BriefingText } from './compose';
+import { composeBriefing, drawSubtitle, mapArea, trackedOf, TITLE_BAND_PX, type BriefingText } from './compose';
 import { attributionOf, describeFilters } from './describe';
 import type { BriefingSources } from './map-briefing';
 import { renderMapOffscreen, type OffscreenView } from './render';
@@ -45,9 +45,11 @@ export async function explorerVideo(
 	const size = { width: request.width, height: request.height, scale: 1 };
 	progress({ done: 0, total, what: 'Drawing the basemap…' });
 	const places = request.places === false ? null : await loadPlaceLabels().catch(() => null);
-	const { placeLayers, changeLayers } = await loadEngine();
-	// What changed, as the map outlines it: context that stays while the records play.
+	const { placeLayers, changeLayers, trackLayers } = await loadEngine();
+	// What changed, as the map outlines it, and the organisations' whole tracks: context that stays while the records play.
 	const changed = s.scene.changeCells().cells;
+	const tracked = s.scene.trackInputs();
+	const wholeTracks = tracked ? { ...tracked, now: null } : undefined;
 	const { filter } = s.filters;
 	const sources = (map.getStyle().sources ?? {}) as Record<string, { attribution?: string }>;
 	const text: Omit<BriefingText, 'subtitle'> = {
@@ -57,6 +59,7 @@ export async function explorerVideo(
 		generatedAt: new Date(),
 		areas: filter.areas.length > 0,
 		changes: kindsAmong(changed),
+		tracks: trackedOf(wholeTracks),
 		playback: true
 	};
 	// The footer's legend and credits set its height at this width (footer.ts): the map gets the rest.
@@ -71,6 +74,7 @@ export async function explorerVideo(
 		scale: 1,
 		layers: async (v): Promise<Layer[]> => [
 			...changeLayers(changed),
+			...trackLayers(wholeTracks),
 			...(places ? placeLayers(new PlacesInView(places).at(v.bounds, v.zoom), places.characters) : [])
 		]
 	});

@@ -10,6 +10,9 @@ import type { RecordFeed } from '../feed.svelte';
 import type { PointData } from '../layers/layer-inputs';
 import { fetchRecord, type RecordDetail, type RecordKey } from '../load/records';
 import type { RecordRef } from '../worker/protocol';
+import type { TrackDot } from '../layers/layer-inputs';
+import { weekStartDay } from '../../tracks/tracks';
+import { dayToIso } from '../timeline/days';
 
 export interface Hover {
 	x: number;
@@ -25,6 +28,8 @@ export interface PickingHooks {
 	drawing(): boolean;
 	select(key: RecordKey, lon: number, lat: number): void;
 	showList(refs: RecordRef[], total: number): void;
+	/** A week's place of an organisation's track clicked: its records listed. */
+	trackPoint(dot: TrackDot): void;
 }
 
 export class Picking {
@@ -63,6 +68,15 @@ export class Picking {
 			this.hover = null;
 			return;
 		}
+		if (info.layer.id === 'track-points' && info.object) {
+			const dot = info.object as TrackDot;
+			this.hover = {
+				x: info.x,
+				y: info.y,
+				lines: [dot.entity, `Week of ${dayToIso(weekStartDay(dot.week))}: ${dot.records.toLocaleString('en')} records here`, 'Click to list them']
+			};
+			return;
+		}
 		if ((info.layer.id === 'clusters' && clusters && clusters.clusterId[info.index] >= 0) || (info.layer.id === 'clusters' && !clusterRecords[info.index])) {
 			const n = clusters!.count[info.index];
 			const icd = Math.round(n * clusters!.icdShare[info.index]);
@@ -93,6 +107,7 @@ export class Picking {
 		// A click leaves no tooltip behind (it would stay over a map that zooms away from it).
 		this.hover = null;
 		if (!info.layer || info.index < 0) return;
+		if (info.layer.id === 'track-points' && info.object) return this.hooks.trackPoint(info.object as TrackDot);
 		if (info.layer.id === 'clusters' && clusters) {
 			const id = clusters.clusterId[info.index];
 			const center: [number, number] = [clusters.lon[info.index], clusters.lat[info.index]];

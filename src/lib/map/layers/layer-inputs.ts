@@ -74,6 +74,8 @@ export interface LayerInputs {
 	changes?: ChangeCell[];
 	/** The cell the panel points at (hovered or focused in its list): drawn thicker. */
 	changeFocus?: number | null;
+	/** Organisations' tracks (track-layers.ts), while shown. */
+	tracks?: TrackInputs;
 }
 
 /** A flagged cell as the map draws it: its grid level and centre place its hexagon. */
@@ -99,4 +101,33 @@ export interface PointData {
 export function drawsRecordPoints(input: Pick<LayerInputs, 'view' | 'zoom' | 'playing' | 'playbackOnGpu'>): boolean {
 	if (input.view && input.view !== 'clusters') return false;
 	return input.zoom > CLUSTER_MAX_ZOOM || (input.playing && input.playbackOnGpu);
+}
+
+/** A week's place of an organisation's track (tracks.ts): where, when, how many records. */
+export interface TrackDot {
+	entity: string;
+	colour: number;
+	lon: number;
+	lat: number;
+	/** tracks.ts weekOf: Monday-based weeks since 1970. */
+	week: number;
+	records: number;
+}
+
+/** From one week's place to the next of the same track; drawn from `week` on, as wide as `records` says. */
+export interface TrackSegment {
+	entity: string;
+	colour: number;
+	from: [number, number];
+	to: [number, number];
+	week: number;
+	records: number;
+}
+
+/** What track-layers.ts draws: the segments and dots, and while playing how much of them. */
+export interface TrackInputs {
+	segments: TrackSegment[];
+	dots: TrackDot[];
+	/** While playing or holding a window: its last week, and how many weeks the trail fades over. */
+	now: { week: number; trailWeeks: number } | null;
 }

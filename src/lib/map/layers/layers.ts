@@ -8,6 +8,7 @@ import { CLUSTER_MAX_ZOOM, DATASET_RGB } from '../config';
 import { aggregateLayers, imageLayer } from './aggregate-layers';
 import { pieAtlas, pieStep } from './cluster-pie';
 import { hexagonAtlas, iconOf, iconSize } from './change-hexagons';
+import { trackLayers } from './track-layers';
 import { drawsRecordPoints, type ChangeCell, type LayerInputs, type PointData } from './layer-inputs';
 import { mapPalette } from '../../theme/palette';
 import { AgeFadeExtension } from '../timeline/age-fade-extension';
@@ -151,6 +152,7 @@ export function pointLayers(input: LayerInputs): Layer[] {
 			...changeLayers(input.changes, input.changeFocus),
 			...input.places,
 			...ringLayers(input),
+			...trackLayers(input.tracks),
 			...markLayers(input)
 		];
 	const zoomedOut = input.zoom <= CLUSTER_MAX_ZOOM;
@@ -197,7 +199,7 @@ export function pointLayers(input: LayerInputs): Layer[] {
 	layers.push(...changeLayers(input.changes, input.changeFocus));
 	const clusterLayers = clustered && input.clusters && input.clusters.length > 0 ? input.clusters : null;
 	// Rings go over the discs and place names but under the counts, which nothing may cover.
-	if (!clusterLayers) layers.push(...input.places, ...ringLayers(input));
+	if (!clusterLayers) layers.push(...input.places, ...ringLayers(input), ...trackLayers(input.tracks));
 	if (clusterLayers) {
 		const c = clusterLayers;
 		// Area grows with the logarithm of the count: 10 records ≈ 12 px, 10,000 ≈ 30 px.
@@ -221,6 +223,8 @@ export function pointLayers(input: LayerInputs): Layer[] {
 			// Place names over the discs (so a town under a cluster can still be read), under the counts.
 			...input.places,
 			...ringLayers(input),
+			// Tracks over the discs (what the analyst asked to follow), under the counts.
+			...trackLayers(input.tracks),
 			new TextLayer({
 				id: 'cluster-counts',
 				data: { length: c.length },

@@ -11,7 +11,7 @@ import type { RecordFeed } from '../feed.svelte';
 import type { FilterState } from '../filters.svelte';
 import { afterNextPaint, atStreamEnd, type FirstPaint } from '../first-paint/first-paint';
 import { screenProjection } from '../projection/mercator';
-import { drawsRecordPoints, type ChangeCell } from './layer-inputs';
+import { drawsRecordPoints, type ChangeCell, type TrackInputs } from './layer-inputs';
 import type { Engine } from '../engine/engine-loader';
 import type { ViewGeometry } from '../projection/mercator-view';
 import type { Highlights } from '../overlays/highlights';
@@ -57,6 +57,8 @@ export class Scene {
 	firstPaint: FirstPaint | null = null;
 	/** "What changed": the cells to outline and the one its panel points at (changes-state.svelte.ts). */
 	changeCells: () => { cells: ChangeCell[]; focus: number | null } = () => ({ cells: [], focus: null });
+	/** Organisations' tracks to draw, and how much of them while playing (Explorer.svelte). */
+	trackInputs: () => TrackInputs | undefined = () => undefined;
 	/** Told when the first paint's first image of records has been presented (Explorer.svelte: the engine may load now). */
 	onRecordsShown: (() => void) | null = null;
 	/** Clusters, hexbins or the heatmap (views.ts); set through setView. */
@@ -185,7 +187,8 @@ export class Scene {
 				places: this.placeLayersIn(boundsOf(map), map.getZoom()),
 				view: this.view,
 				changes: changed.cells,
-				changeFocus: changed.focus
+				changeFocus: changed.focus,
+				tracks: this.trackInputs()
 			}))
 		});
 	}

@@ -20,7 +20,8 @@ describe('URL state', () => {
 			playback: { mode: 'cumulative' as const, widthDays: 7, speed: 1 / 24, loop: true, keep: true },
 			view: 'hexbin' as const,
 			theme: 'dark' as const,
-			changes: 14 as const
+			changes: 14 as const,
+			tracks: true
 		};
 		const again = readViewState(writeViewState(state));
 		expect(again).toEqual(state);
@@ -48,6 +49,8 @@ describe('URL state', () => {
 		expect(s.changes).toBeNull();
 		for (const junk of ['5', 'x', '', '7.5']) expect(readViewState(new URLSearchParams(`chg=${junk}`)).changes).toBeNull();
 		expect(readViewState(new URLSearchParams('chg=28')).changes).toBe(28);
+		expect(s.tracks).toBe(false);
+		expect(readViewState(new URLSearchParams('trk=yes')).tracks).toBe(false);
 	});
 
 	it('keeps a chosen theme, and leaves "follow the system" out', () => {

@@ -6,6 +6,7 @@
 //    &view=hexbin|heatmap (views.ts; clusters when absent)
 //    &theme=light|dark (absent: follow the system; theme/theme.ts)
 //    &chg=7|14|28 ("What changed" open, its recent window in days; changes/windows.ts)
+//    &trk=1 (the tracks of the organisations the entity filter selects; tracks/tracks-state.svelte.ts)
 // Anything unreadable falls back to the default for that part alone.
 import { isIdRef } from '../../stream/decode';
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../../types/dataset';
@@ -40,6 +41,8 @@ export interface ViewState {
 	theme: ThemeSetting;
 	/** "What changed": open with its recent window's days, or closed (null; absent from older callers). */
 	changes?: RecentDays | null;
+	/** Organisations' tracks shown (absent from older callers: not). */
+	tracks?: boolean;
 }
 
 export const DEFAULT_VIEWPORT: Viewport = { lon: 25, lat: 15, zoom: 1.6 };
@@ -101,7 +104,8 @@ export function readViewState(params: URLSearchParams): ViewState {
 		playback: readPlayback(params),
 		view: parseMapView(params.get('view')),
 		theme: parseThemeSetting(params.get(THEME_PARAM)),
-		changes: (RECENT_DAYS as readonly number[]).includes(Number(params.get('chg'))) ? (Number(params.get('chg')) as RecentDays) : null
+		changes: (RECENT_DAYS as readonly number[]).includes(Number(params.get('chg'))) ? (Number(params.get('chg')) as RecentDays) : null,
+		tracks: params.get('trk') === '1'
 	};
 }
 
@@ -122,7 +126,8 @@ function readPlayback(params: URLSearchParams): PlaybackSettings {
 
 export function writeViewState(state: ViewState, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
 	const p = new URLSearchParams(base);
-	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'areas', 'pm', 'pw', 'ps', 'pl', 'pk', 'view', THEME_PARAM, 'chg']) p.delete(k);
+	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'areas', 'pm', 'pw', 'ps', 'pl', 'pk', 'view', THEME_PARAM, 'chg', 'trk'])
+		p.delete(k);
 	const v = state.viewport;
 	p.set('at', `${v.lon.toFixed(4)},${v.lat.toFixed(4)},${v.zoom.toFixed(2)}`);
 	if (state.filter.dayFrom !== null) p.set('from', dayToIso(state.filter.dayFrom));
@@ -142,5 +147,6 @@ export function writeViewState(state: ViewState, base: URLSearchParams = new URL
 	if (state.view && state.view !== 'clusters') p.set('view', state.view);
 	if (state.theme !== 'system') p.set(THEME_PARAM, state.theme);
 	if (state.changes) p.set('chg', String(state.changes));
+	if (state.tracks) p.set('trk', '1');
 	return p;
 }

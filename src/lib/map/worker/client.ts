@@ -148,6 +148,11 @@ export class PointsWorker {
 		return this.ask<'changes'>((seq) => ({ type: 'changes', seq, filter: plainFilter(filter), request }));
 	}
 
+	/** Organisations' tracks over the records passing `filter`, dates included (src/lib/tracks). */
+	tracks(filter: MapFilter, entities: string[]): Promise<ReplyOf<'tracks'>> {
+		return this.ask<'tracks'>((seq) => ({ type: 'tracks', seq, filter: plainFilter(filter), entities }));
+	}
+
 	expansionZoom(clusterId: number): Promise<number> {
 		return this.ask<'expanded'>((seq) => ({ type: 'expand', seq, clusterId })).then((r) => r.zoom);
 	}

@@ -6,7 +6,21 @@
 // the stream's loads and the first view in stream-intake.ts.
 import type { ToWorker } from './protocol';
 import { cancelLoad, load, showFirstView, stopWaitingForFirstView } from './stream-intake';
-import { changes, clusters, density, dropRowsLeft, expansionZoom, finishRows, leaves, post, reindex, rows, setFilter, setLastDensity } from './worker-state';
+import {
+	changes,
+	tracks,
+	clusters,
+	density,
+	dropRowsLeft,
+	expansionZoom,
+	finishRows,
+	leaves,
+	post,
+	reindex,
+	rows,
+	setFilter,
+	setLastDensity
+} from './worker-state';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -48,6 +62,9 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
 			break;
 		case 'changes':
 			changes(m.seq, m.filter, m.request);
+			break;
+		case 'tracks':
+			tracks(m.seq, m.filter, m.entities);
 			break;
 	}
 };

@@ -37,7 +37,9 @@ export type ToWorker =
 	/** The records table: every record passing the filter and dates (and inside `view` if given), in order; answered with 'rows'. */
 	| { type: 'rows'; seq: number; filter: MapFilter; dayRange: [number, number]; sort: TableSort; view: [number, number, number, number] | null }
 	/** What changed (changes/compute.ts) among the records passing the filter but its dates; answered with 'changes'. */
-	| { type: 'changes'; seq: number; filter: MapFilter; request: ChangesRequest };
+	| { type: 'changes'; seq: number; filter: MapFilter; request: ChangesRequest }
+	/** Organisations' tracks (src/lib/tracks) over the records passing the filter, dates included; answered with 'tracks'. */
+	| { type: 'tracks'; seq: number; filter: MapFilter; entities: string[] };
 
 /** A record as (part, index into that part's columns). */
 export interface RecordRef {
@@ -126,7 +128,14 @@ export type FromWorker =
 	| { type: 'rows'; seq: number; order: Uint32Array; complete: boolean; ms: number }
 	| { type: 'leaves'; seq: number; records: RecordRef[]; total: number }
 	/** `entities` in the places are names (the worker's dictionary), `ms` the worker's time. */
-	| { type: 'changes'; seq: number; result: NamedChanges; ms: number };
+	| { type: 'changes'; seq: number; result: NamedChanges; ms: number }
+	| { type: 'tracks'; seq: number; tracks: EntityTracks[]; ms: number };
+
+/** An organisation's tracks, most records first: each point [lon, lat, week (tracks.ts weekOf), records]. */
+export interface EntityTracks {
+	entity: string;
+	tracks: { records: number; points: [number, number, number, number][] }[];
+}
 
 /** A result of changes/compute.ts with its organisations named. */
 export type NamedChanges = Omit<ChangesResult, 'places'> & { places: NamedPlace[] };

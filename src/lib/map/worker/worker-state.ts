@@ -11,11 +11,12 @@ import { codeTable, EMPTY_FILTER, passesDays, passesNames, pinnedSets, type MapF
 import { mercatorX, mercatorY } from '../projection/mercator';
 import { drawView } from './aggregate';
 import { buildClusterIndex, CellBuilder, cellKeyOfMercator, type ClusterIndex } from './cluster-index';
-import type { FromWorker, NamedChanges, RecordRef, ToWorker } from './protocol';
+import type { EntityTracks, FromWorker, NamedChanges, RecordRef, ToWorker } from './protocol';
 import { formatAreas, mercatorAreaTest } from '../../geo/areas';
 import { nameRanks, orderAll, type PartKeys, type PrimaryKey, type TableSort } from './table-order';
 import { collectRows, type RowTest } from './table-rows';
 import { computeChanges, type ChangesRequest } from '../changes/compute';
+import { buildTracks } from '../../tracks/tracks';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -448,4 +449,32 @@ export function changes(seq: number, f: MapFilter, request: ChangesRequest): voi
 		}))
 	};
 	post({ type: 'changes', seq, result: named, ms: Math.round(performance.now() - started) });
+}
+
+/** Tracks drawn per organisation, the busiest first: more would be noise on the map. */
+const TRACKS_PER_ENTITY = 8;
+
+/** Each organisation's tracks over the records passing `f`, its dates included (src/lib/tracks). */
+export function tracks(seq: number, f: MapFilter, entities: string[]): void {
+	const started = performance.now();
+	const passing = partsPassing(f);
+	const out: EntityTracks[] = entities.map((entity) => {
+		const code = dictionaries.entity.indexOf(entity);
+		const built = buildTracks(
+			passing.map(({ columns: p, passes }) => ({
+				length: p.length,
+				x: p.x,
+				y: p.y,
+				day: p.day,
+				passes: (i: number) => p.entity[i] === code && passesDays(p.day[i], f) && passes(i)
+			}))
+		);
+		return {
+			entity,
+			tracks: built
+				.slice(0, TRACKS_PER_ENTITY)
+				.map((t) => ({ records: t.records, points: t.points.map((p) => [p.lon, p.lat, p.week, p.records] as [number, number, number, number]) }))
+		};
+	});
+	post({ type: 'tracks', seq, tracks: out, ms: Math.round(performance.now() - started) });
 }
