@@ -15,6 +15,8 @@ import { OneAtATime } from '../worker/one-at-a-time';
 import { cellRadiusKm, placeTitle, TownIndex } from './place-name';
 import { changeWindows, type RecentDays, type WindowChoice } from './windows';
 
+/** A place is named after a town at most this far from its cell's centre. */
+const NEAR_KM = 60;
 /** At most this many places described by the worker (every cell is still tested). */
 const PLACES_LISTED = 100;
 
@@ -54,7 +56,9 @@ export class ChangesState {
 		const { result, towns } = this;
 		if (!result) return [];
 		return result.places.map((p) => {
-			const town = towns ? towns.nearest(p.centre[0], p.centre[1], 1.5 * cellRadiusKm(result.level, p.centre[1])) : null;
+			// Near a town only within 60 km: a zoomed-out cell is hundreds of km across, "near" its
+			// nearest town would mislead, and scanning that wide a band cost 20 ms for 100 places.
+			const town = towns ? towns.nearest(p.centre[0], p.centre[1], Math.min(NEAR_KM, 1.5 * cellRadiusKm(result.level, p.centre[1]))) : null;
 			return { ...p, title: placeTitle(town, p.areas[0]?.[0], p.countries[0]?.[0]) };
 		});
 	});
