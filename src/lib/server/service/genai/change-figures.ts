@@ -56,8 +56,10 @@ interface PlaceTally {
 }
 
 export async function computeChangeFigures(s: Scope, filters: NlFilters): Promise<ChangeFigures> {
-	const undated = { ...filters, date_from: undefined, date_to: undefined };
-	const span = await tally(s, undated);
+	// How far back the data reaches: the dataset's records the key may see, not the question's
+	// (as the map's panel reads the loaded records' days). An organisation with no record in a
+	// place before the period is new there, not "too little history".
+	const span = await tally({ ...s, terms: [] }, {});
 	const none = (note: string, period: ChangeFigures['period']): ChangeFigures => ({
 		total: 0,
 		by_component: {},
