@@ -235,6 +235,164 @@ describe('briefing images', () => {
 	}, 240_000);
 });
 
+describe('annotations', () => {
+	/** An exported PNG's pixel for a page point, when the export is the map's own size plus its bands (the same zoom and centre). */
+	const inExport = (box: { x: number; y: number }, p: { x: number; y: number }) => ({ x: Math.round(p.x - box.x), y: Math.round(p.y - box.y) + TITLE_BAND });
+	/** Pixels of a colour within `r` of a point. */
+	const near = (png: PNG, at: { x: number; y: number }, r: number, test: (r: number, g: number, b: number) => boolean) => {
+		let n = 0;
+		for (let y = Math.max(0, at.y - r); y < Math.min(png.height, at.y + r); y++)
+			for (let x = Math.max(0, at.x - r); x < Math.min(png.width, at.x + r); x++) {
+				const i = (y * png.width + x) * 4;
+				if (test(png.data[i], png.data[i + 1], png.data[i + 2])) n++;
+			}
+		return n;
+	};
+	const yellow = (r: number, g: number, b: number) => r > 200 && g > 160 && b < 90;
+	const ink = (r: number, g: number, b: number) => r < 60 && g < 60 && b < 80;
+	const annotations = () => handle.run((e) => e.annotations());
+
+	it('are placed by mouse and keyboard, dragged, edited and removed, kept in the URL and restored from it', async () => {
+		await page.goto(`${server.url}/?at=24,14,4.2&theme=dark`);
+		await idle();
+		const box = (await page.getByTestId('map').boundingBox())!;
+		const cx = box.x + box.width / 2;
+		const cy = box.y + box.height / 2;
+		// A circle: its centre, then its edge; its text takes the focus at once.
+		await page.getByTestId('annotate-circle').click();
+		await page.mouse.click(cx - 200, cy + 60);
+		await page.mouse.click(cx - 140, cy + 60);
+		await expect.poll(async () => (await annotations()).list.length).toBe(1);
+		await page.keyboard.type('Camp | 40% up');
+		await page.keyboard.press('Enter');
+		// An arrow: its tail, then its head.
+		await page.getByTestId('annotate-arrow').click();
+		await page.mouse.click(cx + 60, cy + 120);
+		await page.mouse.click(cx + 180, cy + 20);
+		await page.keyboard.type('Convoy north');
+		await page.keyboard.press('Enter');
+		// A label from the keyboard: at the map's centre.
+		await page.getByTestId('annotate-label').focus();
+		await page.keyboard.press('Enter');
+		await expect.poll(async () => (await annotations()).list.length).toBe(3);
+		await page.keyboard.press('Control+A');
+		await page.keyboard.type('Sennar');
+		await page.keyboard.press('Enter');
+		let list = (await annotations()).list;
+		expect(list.map((a) => [a.kind, a.text])).toEqual([
+			['circle', 'Camp | 40% up'],
+			['arrow', 'Convoy north'],
+			['label', 'Sennar']
+		]);
+		expect(list[0].radiusKm).toBeGreaterThan(50);
+		const centre = await handle.run((e) => e.map.getCenter().toArray());
+		expect(list[2].points[0][0]).toBeCloseTo(centre[0], 3);
+		expect(list[2].points[0][1]).toBeCloseTo(centre[1], 3);
+
+		// Selected (from its row), the arrow shows its handles: dragging the head's moves the head, not the map.
+		await page
+			.getByTestId('annotation-list')
+			.getByRole('button', { name: /^Arrow: Convoy/ })
+			.click();
+		await expect.poll(async () => (await annotations()).selected).toBe(1);
+		const at = param('at');
+		const head = (await annotations()).pagePoints[1][1];
+		await page.mouse.move(head.x, head.y);
+		await page.mouse.down();
+		await page.mouse.move(head.x + 20, head.y + 20, { steps: 4 });
+		await page.mouse.move(head.x + 40, head.y + 40, { steps: 4 });
+		await page.mouse.up();
+		const moved = (await annotations()).pagePoints[1];
+		expect(Math.abs(moved[1].x - head.x - 40)).toBeLessThan(4);
+		expect(Math.abs(moved[1].y - head.y - 40)).toBeLessThan(4);
+		expect(param('at')).toBe(at);
+
+		// The keyboard: the circle's row moves it east; a shape placed from the keyboard is removed with Delete.
+		const circleBefore = (await annotations()).list[0].points[0];
+		await page
+			.getByTestId('annotation-list')
+			.getByRole('button', { name: /^Circle: Camp/ })
+			.press('ArrowRight');
+		await expect.poll(async () => (await annotations()).list[0].points[0][0]).toBeGreaterThan(circleBefore[0]);
+		await page.getByTestId('annotate-polygon').focus();
+		await page.keyboard.press('Enter');
+		await expect.poll(async () => (await annotations()).list.length).toBe(4);
+		await page
+			.getByTestId('annotation-list')
+			.getByRole('button', { name: /^Shape 4/ })
+			.press('Delete');
+		await expect.poll(async () => (await annotations()).list.length).toBe(3);
+
+		// In the URL, compactly; a reload brings back the same annotations.
+		await expect.poll(() => param('ann')).toMatch(/^c:[^|]+:Camp %7C 40%25 up\|a:[^|]+:Convoy north\|l:[^|]+:Sennar$/);
+		list = (await annotations()).list;
+		await page.reload();
+		await idle();
+		const restored = (await annotations()).list;
+		expect(restored.map((a) => [a.kind, a.text])).toEqual(list.map((a) => [a.kind, a.text]));
+		restored.forEach((a, i) => a.points.forEach((p, k) => p.forEach((v, j) => expect(v).toBeCloseTo(list[i].points[k][j], 4))));
+		await expect.poll(() => page.getByTestId('annotation-text').count()).toBe(3);
+		await page.screenshot({ path: artifact('annotations.png') });
+
+		// Saved as a GeoJSON FeatureCollection of their own, from the panel and beside the records' GeoJSON.
+		const saved = page.waitForEvent('download');
+		await page.getByTestId('annotations-geojson').click();
+		const collection = JSON.parse(fs.readFileSync(await (await saved).path(), 'utf8'));
+		expect(collection.type).toBe('FeatureCollection');
+		expect(
+			collection.features.map((f: { geometry: { type: string }; properties: { kind: string; text: string } }) => [
+				f.geometry.type,
+				f.properties.kind,
+				f.properties.text
+			])
+		).toEqual([
+			['Polygon', 'circle', 'Camp | 40% up'],
+			['LineString', 'arrow', 'Convoy north'],
+			['Point', 'label', 'Sennar']
+		]);
+		expect(collection.features[1].geometry.coordinates[0][0]).toBeCloseTo(restored[1].points[0][0], 4);
+		await page.getByTestId('records-export-open').click();
+		const dialog = page.getByTestId('records-export');
+		await dialog.getByLabel(/GeoJSON/).check();
+		const files: string[] = [];
+		page.on('download', (d) => files.push(d.suggestedFilename()));
+		await dialog.getByTestId('records-export-run').click();
+		await expect.poll(() => files.length).toBe(2);
+		expect(files[1]).toBe(files[0].replace(/\.geojson$/, '-annotations.geojson'));
+		await expect(dialog.getByTestId('records-export-annotations').innerText()).resolves.toBe(files[1]);
+		await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+	}, 150_000);
+
+	it('are drawn where they were placed in the exported PNG, in both themes', async () => {
+		const box = (await page.getByTestId('map').boundingBox())!;
+		const size = { width: Math.round(box.width), height: Math.round(box.height) + TITLE_BAND + FOOTER_BAND, scale: 1, title: 'Annotated' };
+		const points = (await annotations()).pagePoints;
+		const tail = inExport(box, points[1][0]);
+		const head = inExport(box, points[1][1]);
+		const shaft = { x: Math.round((tail.x + head.x) / 2), y: Math.round((tail.y + head.y) / 2) };
+		const label = inExport(box, points[2][0]);
+		const withThem = await exportImage(size);
+		fs.writeFileSync(artifact('annotations-dark.png'), PNG.sync.write(withThem));
+		// Dark theme: the annotations' yellow ink along the arrow's shaft, at its head and on the label.
+		for (const spot of [shaft, head, label]) expect(near(withThem, spot, 8, yellow), JSON.stringify(spot)).toBeGreaterThan(8);
+		// And nowhere near where nothing was placed (the map's opposite corner).
+		expect(near(withThem, { x: 30, y: TITLE_BAND + 30 }, 20, yellow)).toBe(0);
+
+		// Light theme: dark ink at the same places, which the same map without them lacks.
+		await page.goto(page.url().replace('theme=dark', 'theme=light'));
+		await idle();
+		const light = await exportImage(size);
+		const annotated = new URL(page.url());
+		annotated.searchParams.delete('ann');
+		await page.goto(annotated.toString());
+		await idle();
+		const bare = await exportImage(size);
+		for (const spot of [shaft, head]) {
+			expect(near(light, spot, 6, ink), JSON.stringify(spot)).toBeGreaterThan(near(bare, spot, 6, ink) + 8);
+		}
+	}, 180_000);
+});
+
 describe('the Content-Security-Policy', () => {
 	it('reported no violation while the timeline, playback and the briefing export ran', () => {
 		expect(explorer.cspViolations()).toEqual([]);

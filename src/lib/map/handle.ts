@@ -19,6 +19,8 @@ import type { PlaybackSettings } from './timeline/playback';
 import type { MapView } from './layers/views';
 import type { ChangesState } from './changes/changes-state.svelte';
 import type { TracksState } from './tracks/tracks-state.svelte';
+import type { Annotating } from './annotations/annotating.svelte';
+import type { Annotation } from './annotations/annotations';
 import type { EntityTracks } from './worker/protocol';
 import type { ChangeKind, ChangeWindows } from '../changes/hotspots';
 
@@ -78,6 +80,11 @@ export interface ExplorerHandle {
 	/** Organisations' tracks: shown or not, busy, the worker's time, and each organisation's tracks. */
 	tracks(): { on: boolean; busy: boolean; ms: number | null; entities: EntityTracks[] | null; segmentsDrawn: number | null };
 	showTracks(on: boolean): void;
+	/**
+	 * The annotations as the page keeps them, and where each one's points are on the page (what a
+	 * test drags or checks in the exported image).
+	 */
+	annotations(): { list: Annotation[]; selected: number | null; pagePoints: { x: number; y: number }[][] };
 }
 
 export interface ChangesSummary {
@@ -155,6 +162,7 @@ export interface HandleSources {
 	table: TableState;
 	changes: ChangesState;
 	tracks: TracksState;
+	annotating: Annotating;
 	briefing(request: ExportRequest): Promise<HTMLCanvasElement>;
 	video(request: VideoRequest, progress?: (p: VideoProgress) => void): Promise<Blob>;
 }
@@ -308,6 +316,11 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 				segmentsDrawn: drawn ? ((propsOf(drawn).data as unknown[] | undefined)?.length ?? 0) : null
 			};
 		},
-		showTracks: (on) => s.tracks.setOn(on)
+		showTracks: (on) => s.tracks.setOn(on),
+		annotations: () => ({
+			list: JSON.parse(JSON.stringify(s.annotating.list)) as Annotation[],
+			selected: s.annotating.selected,
+			pagePoints: s.annotating.list.map((a) => a.points.map(([lon, lat]) => toPage(lon, lat)))
+		})
 	};
 }

@@ -69,6 +69,13 @@ describe('contrast of both themes', () => {
 			});
 		});
 
+		it(`${theme}: annotations stand out from land and sea (3:1 for graphics), their text from its halo (4.5:1)`, () => {
+			const { annotation, basemap } = mapPalette(theme);
+			expect(contrastRatio(annotation.ink, basemap.land)).toBeGreaterThanOrEqual(3);
+			expect(contrastRatio(annotation.ink, basemap.ocean)).toBeGreaterThanOrEqual(3);
+			expect(contrastRatio(annotation.ink, annotation.halo)).toBeGreaterThanOrEqual(4.5);
+		});
+
 		it(`${theme}: the outlines of what changed stand out from land and sea (3:1 for graphics), in the panel's colours too`, () => {
 			const { changes, basemap } = mapPalette(theme);
 			for (const [kind, colour] of Object.entries(changes)) {

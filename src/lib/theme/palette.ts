@@ -33,6 +33,8 @@ export interface MapPalette {
 	/** Drawn areas (areas/draw.ts), as CSS colours. */
 	area: Hex;
 	areaHandle: Hex;
+	/** Annotations (annotations/): the analyst's ink, and the halo that keeps it readable over anything. */
+	annotation: { ink: Rgba; halo: Rgba };
 	/** The briefing PNG's bands (export/compose.ts). */
 	export: { background: string; rule: string; ink: string; muted: string; symbol: string };
 }
@@ -65,6 +67,7 @@ const LIGHT: MapPalette = {
 	],
 	area: '#7c2d12',
 	areaHandle: '#ffffff',
+	annotation: { ink: [17, 24, 39, 255], halo: [255, 255, 255, 230] },
 	export: { background: '#ffffff', rule: '#e2e8f0', ink: '#0f172a', muted: '#475569', symbol: '#475569' }
 };
 
@@ -96,6 +99,7 @@ const DARK: MapPalette = {
 	],
 	area: '#fdba74',
 	areaHandle: '#0b1520',
+	annotation: { ink: [250, 204, 21, 255], halo: [11, 21, 32, 230] },
 	export: { background: '#0f172a', rule: '#334155', ink: '#e2e8f0', muted: '#b4c0cf', symbol: '#b4c0cf' }
 };
 

@@ -9,5 +9,6 @@ export { default as maplibregl } from 'maplibre-gl';
 export { startMap } from './setup';
 export { changeLayers, needsUpload, pointLayers } from '../layers/layers';
 export { trackLayers } from '../layers/track-layers';
+export { annotationLayers } from '../layers/annotation-layers';
 export { placeLayers } from '../places/place-layers';
 export { AreaDrawing, showAreas } from '../areas/draw';

@@ -19,8 +19,15 @@ import { renderBriefing, type ExportRequest } from './briefing';
 import { describeFilters } from './describe';
 import { kindsAmong } from '../../changes/hotspots';
 import { trackedOf } from './compose';
+import type { AnnotationInputs } from '../annotations/annotations';
 
 export const BRIEFING_TITLE = 'ICD/ICDB records';
+
+/** The annotations as a briefing draws them: all of them, none marked as being edited or placed. */
+export function briefingAnnotations(scene: Scene): AnnotationInputs | undefined {
+	const input = scene.annotationInputs();
+	return input?.list.length ? { list: input.list, selected: null, preview: null } : undefined;
+}
 
 export interface BriefingSources {
 	scene: Scene;
@@ -97,7 +104,8 @@ export async function explorerBriefing(s: BriefingSources, request: ExportReques
 					view: mapView,
 					// What changed, as the map outlines it (the same cells: they are fixed to the world).
 					changes: s.scene.changeCells().cells,
-					tracks: s.scene.trackInputs()
+					tracks: s.scene.trackInputs(),
+					annotations: briefingAnnotations(s.scene)
 				});
 			}
 		},

@@ -18,6 +18,7 @@ import { scaleBar } from './scale-bar';
 import { frameCount, frameDates, videoProblem, type VideoRequest } from './video-plan';
 import { canEncodeVideo, encodeVideo, NO_WEBCODECS } from './video-encoder';
 import { kindsAmong } from '../../changes/hotspots';
+import { briefingAnnotations } from './map-briefing';
 
 export interface VideoProgress {
 	/** Frames encoded so far, of `total`; 0 while the basemap is drawn. */
@@ -45,7 +46,7 @@ export async function explorerVideo(
 	const size = { width: request.width, height: request.height, scale: 1 };
 	progress({ done: 0, total, what: 'Drawing the basemap…' });
 	const places = request.places === false ? null : await loadPlaceLabels().catch(() => null);
-	const { placeLayers, changeLayers, trackLayers } = await loadEngine();
+	const { placeLayers, changeLayers, trackLayers, annotationLayers } = await loadEngine();
 	// What changed, as the map outlines it, and the organisations' whole tracks: context that stays while the records play.
 	const changed = s.scene.changeCells().cells;
 	const tracked = s.scene.trackInputs();
@@ -75,7 +76,9 @@ export async function explorerVideo(
 		layers: async (v): Promise<Layer[]> => [
 			...changeLayers(changed),
 			...trackLayers(wholeTracks),
-			...(places ? placeLayers(new PlacesInView(places).at(v.bounds, v.zoom), places.characters) : [])
+			...(places ? placeLayers(new PlacesInView(places).at(v.bounds, v.zoom), places.characters) : []),
+			// The analyst's annotations over the place names, without the handles of one being edited.
+			...annotationLayers(briefingAnnotations(s.scene))
 		]
 	});
 	const settings = s.playback.settings;

@@ -10,6 +10,7 @@ import type { DensityFrame } from '../worker/density';
 import type { HexBins } from '../worker/aggregate';
 import type { MapView } from './views';
 import type { ChangeKind } from '../../changes/hotspots';
+import type { AnnotationInputs } from '../annotations/annotations';
 
 export interface ClusterData {
 	lon: Float32Array;
@@ -76,6 +77,8 @@ export interface LayerInputs {
 	changeFocus?: number | null;
 	/** Organisations' tracks (track-layers.ts), while shown. */
 	tracks?: TrackInputs;
+	/** The analyst's annotations (annotation-layers.ts), over everything. */
+	annotations?: AnnotationInputs;
 }
 
 /** A flagged cell as the map draws it: its grid level and centre place its hexagon. */

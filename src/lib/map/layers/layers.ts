@@ -9,6 +9,7 @@ import { aggregateLayers, imageLayer } from './aggregate-layers';
 import { pieAtlas, pieStep } from './cluster-pie';
 import { hexagonAtlas, iconOf, iconSize } from './change-hexagons';
 import { trackLayers } from './track-layers';
+import { annotationLayers } from './annotation-layers';
 import { drawsRecordPoints, type ChangeCell, type LayerInputs, type PointData } from './layer-inputs';
 import { mapPalette } from '../../theme/palette';
 import { AgeFadeExtension } from '../timeline/age-fade-extension';
@@ -153,7 +154,8 @@ export function pointLayers(input: LayerInputs): Layer[] {
 			...input.places,
 			...ringLayers(input),
 			...trackLayers(input.tracks),
-			...markLayers(input)
+			...markLayers(input),
+			...annotationLayers(input.annotations)
 		];
 	const zoomedOut = input.zoom <= CLUSTER_MAX_ZOOM;
 	const clustered = zoomedOut && !input.playing;
@@ -244,7 +246,7 @@ export function pointLayers(input: LayerInputs): Layer[] {
 		);
 	}
 
-	layers.push(...markLayers(input));
+	layers.push(...markLayers(input), ...annotationLayers(input.annotations));
 	return layers;
 }
 

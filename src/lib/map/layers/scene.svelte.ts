@@ -1,6 +1,7 @@
 // What the map draws and when: deck.gl's layers built from the page's state (layers.ts), the
 // worker asked for the density image and clusters of the view, the first image handed from the
 // 2D first paint to deck.gl (first-paint.ts), and the place names once the records are on screen.
+import type { AnnotationInputs } from '../annotations/annotations';
 import type { MapboxOverlay } from '@deck.gl/mapbox';
 import type { Layer, LayerManager } from '@deck.gl/core';
 import type { Map as MaplibreMap } from 'maplibre-gl';
@@ -59,6 +60,8 @@ export class Scene {
 	changeCells: () => { cells: ChangeCell[]; focus: number | null } = () => ({ cells: [], focus: null });
 	/** Organisations' tracks to draw, and how much of them while playing (Explorer.svelte). */
 	trackInputs: () => TrackInputs | undefined = () => undefined;
+	/** The analyst's annotations as the map draws them (annotations/annotating.svelte.ts). */
+	annotationInputs: () => AnnotationInputs | undefined = () => undefined;
 	/** Told when the first paint's first image of records has been presented (Explorer.svelte: the engine may load now). */
 	onRecordsShown: (() => void) | null = null;
 	/** Clusters, hexbins or the heatmap (views.ts); set through setView. */
@@ -188,7 +191,8 @@ export class Scene {
 				view: this.view,
 				changes: changed.cells,
 				changeFocus: changed.focus,
-				tracks: this.trackInputs()
+				tracks: this.trackInputs(),
+				annotations: this.annotationInputs()
 			}))
 		});
 	}

@@ -5,29 +5,9 @@
 // trail behind the organisation.
 import type { Layer } from '@deck.gl/core';
 import { IconLayer, PathLayer, ScatterplotLayer } from '@deck.gl/layers';
-import { mercatorY } from '../projection/mercator';
+import { ARROW_MAPPING, arrowAtlas, bearingOnMap } from './arrowhead';
 import { mapPalette } from '../../theme/palette';
 import type { TrackDot, TrackInputs, TrackSegment } from './layer-inputs';
-
-const ARROW_PX = 32;
-let arrowAtlas: HTMLCanvasElement | null = null;
-
-/** A white arrowhead pointing east, tinted by the track's colour (mask). */
-function arrow(): HTMLCanvasElement {
-	if (arrowAtlas) return arrowAtlas;
-	const canvas = document.createElement('canvas');
-	canvas.width = canvas.height = ARROW_PX;
-	const ctx = canvas.getContext('2d')!;
-	ctx.fillStyle = '#ffffff';
-	ctx.beginPath();
-	ctx.moveTo(ARROW_PX - 3, ARROW_PX / 2);
-	ctx.lineTo(5, 5);
-	ctx.lineTo(11, ARROW_PX / 2);
-	ctx.lineTo(5, ARROW_PX - 5);
-	ctx.closePath();
-	ctx.fill();
-	return (arrowAtlas = canvas);
-}
 
 /** Width in pixels for the records arriving at a place: 2 px for a few, about 7 px for a thousand. */
 export const trackWidth = (records: number) => 1.5 + 0.8 * Math.log2(1 + records);
@@ -37,14 +17,6 @@ export function trackAlpha(week: number, now: TrackInputs['now']): number {
 	if (!now) return 1;
 	if (week > now.week) return 0;
 	return Math.max(0.2, 1 - (now.week - week) / Math.max(1, now.trailWeeks));
-}
-
-/** The arrow's angle on the map (degrees counter-clockwise from east), north up. */
-function bearing(s: TrackSegment): number {
-	const dx = s.to[0] - s.from[0];
-	// Mercator y grows southward: north is its negative. Scale it to degrees of longitude.
-	const dy = -(mercatorY(s.to[1]) - mercatorY(s.from[1])) * 360;
-	return (Math.atan2(dy, dx) * 180) / Math.PI;
 }
 
 export function trackLayers(input: TrackInputs | undefined): Layer[] {
@@ -71,12 +43,12 @@ export function trackLayers(input: TrackInputs | undefined): Layer[] {
 		new IconLayer({
 			id: 'track-arrows',
 			data: segments,
-			iconAtlas: arrow(),
-			iconMapping: { arrow: { x: 0, y: 0, width: ARROW_PX, height: ARROW_PX, anchorY: ARROW_PX / 2, mask: true } },
+			iconAtlas: arrowAtlas(),
+			iconMapping: ARROW_MAPPING,
 			getIcon: () => 'arrow',
 			// Two thirds of the way along: which way it went, clear of the dot it arrives at.
 			getPosition: (s: TrackSegment) => [s.from[0] + (2 / 3) * (s.to[0] - s.from[0]), s.from[1] + (2 / 3) * (s.to[1] - s.from[1])],
-			getAngle: bearing,
+			getAngle: (s: TrackSegment) => bearingOnMap(s.from, s.to),
 			getSize: (s: TrackSegment) => 10 + 2 * trackWidth(s.records),
 			sizeUnits: 'pixels',
 			getColor: (s: TrackSegment) => colour(s.colour, s.week),

@@ -21,7 +21,11 @@ describe('URL state', () => {
 			view: 'hexbin' as const,
 			theme: 'dark' as const,
 			changes: 14 as const,
-			tracks: true
+			tracks: true,
+			annotations: [
+				{ kind: 'arrow' as const, points: [[30, 12] as [number, number], [33.5, 14.25] as [number, number]], text: 'Convoy | north' },
+				{ kind: 'circle' as const, points: [[32.5, 15.5] as [number, number]], radiusKm: 40, text: '' }
+			]
 		};
 		const again = readViewState(writeViewState(state));
 		expect(again).toEqual(state);

@@ -7,6 +7,7 @@
 //    &theme=light|dark (absent: follow the system; theme/theme.ts)
 //    &chg=7|14|28 ("What changed" open, its recent window in days; changes/windows.ts)
 //    &trk=1 (the tracks of the organisations the entity filter selects; tracks/tracks-state.svelte.ts)
+//    &ann=l:lon,lat:text|a:…|c:…|p:… (annotations: labels, arrows, circles, shapes; annotations/annotations.ts)
 // Anything unreadable falls back to the default for that part alone.
 import { isIdRef } from '../../stream/decode';
 import { COMPONENTS, DATASETS, type Component, type Dataset } from '../../types/dataset';
@@ -17,6 +18,7 @@ import { DEFAULT_PLAYBACK, type PlaybackSettings } from '../timeline/playback';
 import { parseMapView, type MapView } from '../layers/views';
 import { parseThemeSetting, THEME_PARAM, type ThemeSetting } from '../../theme/theme';
 import { RECENT_DAYS, type RecentDays } from '../changes/windows';
+import { formatAnnotations, parseAnnotations, type Annotation } from '../annotations/annotations';
 
 export interface Viewport {
 	lon: number;
@@ -43,6 +45,8 @@ export interface ViewState {
 	changes?: RecentDays | null;
 	/** Organisations' tracks shown (absent from older callers: not). */
 	tracks?: boolean;
+	/** The analyst's annotations (absent from older callers: none). */
+	annotations?: Annotation[];
 }
 
 export const DEFAULT_VIEWPORT: Viewport = { lon: 25, lat: 15, zoom: 1.6 };
@@ -105,7 +109,8 @@ export function readViewState(params: URLSearchParams): ViewState {
 		view: parseMapView(params.get('view')),
 		theme: parseThemeSetting(params.get(THEME_PARAM)),
 		changes: (RECENT_DAYS as readonly number[]).includes(Number(params.get('chg'))) ? (Number(params.get('chg')) as RecentDays) : null,
-		tracks: params.get('trk') === '1'
+		tracks: params.get('trk') === '1',
+		annotations: parseAnnotations(params.get('ann') ?? '').annotations
 	};
 }
 
@@ -126,7 +131,7 @@ function readPlayback(params: URLSearchParams): PlaybackSettings {
 
 export function writeViewState(state: ViewState, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
 	const p = new URLSearchParams(base);
-	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'areas', 'pm', 'pw', 'ps', 'pl', 'pk', 'view', THEME_PARAM, 'chg', 'trk'])
+	for (const k of ['at', 'from', 'to', 'country', 'entity', 'ds', 'cm', 'rec', 'areas', 'pm', 'pw', 'ps', 'pl', 'pk', 'view', THEME_PARAM, 'chg', 'trk', 'ann'])
 		p.delete(k);
 	const v = state.viewport;
 	p.set('at', `${v.lon.toFixed(4)},${v.lat.toFixed(4)},${v.zoom.toFixed(2)}`);
@@ -148,5 +153,6 @@ export function writeViewState(state: ViewState, base: URLSearchParams = new URL
 	if (state.theme !== 'system') p.set(THEME_PARAM, state.theme);
 	if (state.changes) p.set('chg', String(state.changes));
 	if (state.tracks) p.set('trk', '1');
+	if (state.annotations?.length) p.set('ann', formatAnnotations(state.annotations));
 	return p;
 }
