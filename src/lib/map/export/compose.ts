@@ -12,6 +12,7 @@ import type { ScaleLegend } from '../layers/aggregate-scale';
 import { drawPie } from '../layers/cluster-pie';
 import type { MapView } from '../layers/views';
 import type { ChangeKind } from '../../changes/hotspots';
+import { hexagonPath } from '../layers/hexagon';
 
 export const TITLE_BAND_PX = 64;
 export const FOOTER_BAND_PX = 46;
@@ -320,17 +321,13 @@ const CHANGE_LEGEND: Record<ChangeKind, string> = {
 function hexagonOutline(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string) {
 	ctx.strokeStyle = color;
 	ctx.lineWidth = 2;
-	ctx.beginPath();
-	for (let k = 0; k < 6; k++) ctx.lineTo(x + r * Math.sin((k * Math.PI) / 3), y - r * Math.cos((k * Math.PI) / 3));
-	ctx.closePath();
+	hexagonPath(ctx, x, y, r);
 	ctx.stroke();
 }
 
 function hexagon(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, color: string) {
 	ctx.fillStyle = color;
-	ctx.beginPath();
-	for (let k = 0; k < 6; k++) ctx.lineTo(x + r * Math.sin((k * Math.PI) / 3), y - r * Math.cos((k * Math.PI) / 3));
-	ctx.closePath();
+	hexagonPath(ctx, x, y, r);
 	ctx.fill();
 }
 

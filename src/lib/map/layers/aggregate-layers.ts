@@ -6,9 +6,7 @@ import type { Layer } from '@deck.gl/core';
 import { BitmapLayer, ColumnLayer } from '@deck.gl/layers';
 import type { DensityData } from './layer-inputs';
 import type { MapView } from './views';
-
-/** The pointy-top unit hexagon of worker/aggregate.ts's lattice. */
-const HEXAGON = Array.from({ length: 6 }, (_, k) => [Math.sin((k * Math.PI) / 3), Math.cos((k * Math.PI) / 3)]);
+import { HEXAGON } from './hexagon';
 
 /** deck.gl's common space spans 512 units across the world (the unit Mercator square × 512). */
 const COMMON_UNITS = 512;

@@ -7,6 +7,7 @@
 import { radiusOf } from '../../changes/grid';
 import { CHANGE_KINDS, type ChangeKind } from '../../changes/hotspots';
 import type { MapPalette } from '../../theme/palette';
+import { hexagonPath } from './hexagon';
 
 const ICON_PX = 64;
 /** The hexagon's circumradius in the icon: its height is 2R, inside the icon's 64 px. */
@@ -53,9 +54,7 @@ export function hexagonAtlas(palette: MapPalette): HexagonAtlas {
 			const cy = ICON_PX / 2;
 			// Inset by half the line, so the outline's outer edge is the cell's edge.
 			const radius = HEX_R - line / 2;
-			ctx.beginPath();
-			for (let k = 0; k < 6; k++) ctx.lineTo(cx + radius * Math.sin((k * Math.PI) / 3), cy - radius * Math.cos((k * Math.PI) / 3));
-			ctx.closePath();
+			hexagonPath(ctx, cx, cy, radius);
 			if (kind !== 'persistent') {
 				ctx.fillStyle = `rgba(${r}, ${g}, ${b}, ${46 / 255})`;
 				ctx.fill();
