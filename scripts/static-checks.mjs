@@ -1,5 +1,5 @@
 // The checks that read the code without running it, started at once and reported one by one:
-//   node scripts/static-checks.mjs lint    ESLint, Prettier's check, the import-cycle check (npm run lint)
+//   node scripts/static-checks.mjs lint    ESLint, Prettier's check, the import-cycle check, the OpenAPI lint (npm run lint)
 //   node scripts/static-checks.mjs all     the same and the type check, svelte-check (inside npm test)
 // Each is a single-threaded program: one after another they took 75 s of a 2-core machine's wall
 // clock, each leaving a core idle; side by side, both cores work. SvelteKit's generated types
@@ -12,7 +12,9 @@ import os from 'node:os';
 const LINT = [
 	{ name: 'ESLint', command: ['eslint', '.'] },
 	{ name: 'Prettier', command: ['prettier', '--check', '.'] },
-	{ name: 'import cycles', command: ['depcruise', 'src', 'tests', 'scripts', '--config', '.dependency-cruiser.cjs'] }
+	{ name: 'import cycles', command: ['depcruise', 'src', 'tests', 'scripts', '--config', '.dependency-cruiser.cjs'] },
+	// The OpenAPI document, made from the code without a server, through Redocly's lint (redocly.yaml).
+	{ name: 'OpenAPI lint', command: ['tsx', 'scripts/openapi.ts', 'lint'] }
 ];
 const TYPES = [{ name: 'svelte-check', command: ['svelte-check', '--tsconfig', './tsconfig.json', '--threshold', 'error'] }];
 

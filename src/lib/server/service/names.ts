@@ -13,5 +13,7 @@ export const operationId = {
 	videoPlayer: (dataset: Dataset) => `get${dc(dataset, 'video')}Player`,
 	imageViewer: (dataset: Dataset) => `get${dc(dataset, 'image')}Viewer`,
 	nlSearch: (dataset: Dataset) => `search${pascal(dataset)}Nl`,
-	genaiChat: (dataset: Dataset) => `${dataset}DomainGenAiChat`
+	genaiChat: (dataset: Dataset) => `${dataset}DomainGenAiChat`,
+	/** REST only: the spec names no operation for it and it is no MCP tool, but a generated client needs a name. */
+	deleteConversation: (dataset: Dataset) => `delete${pascal(dataset)}Conversation`
 };

@@ -39,10 +39,12 @@ export const queryInt = (min: number, max: number) =>
 export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 // Any printable text is a search: records/search-text.ts reads the grammar out of it and never
-// passes it to FTS5 as syntax.
+// passes it to FTS5 as syntax. Blank text is no search (records/search.ts); anything else needs a
+// letter or digit, stated as a pattern so that /openapi.json and the MCP schemas carry it.
 const searchText = z
 	.string()
 	.max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+	.regex(/^\s*$|[\p{L}\p{N}]/u, 'must contain at least one letter or digit')
 	.refine((s) => !CONTROL_CHARS.test(s), 'control characters are not allowed');
 
 export const filterText = z
@@ -57,19 +59,23 @@ export const dateRange = <T extends { date_from?: string; date_to?: string }>(q:
 	}
 };
 
+// date_from <= date_to spans two parameters, which JSON Schema cannot relate: the descriptions say it.
+export const DATE_FROM = 'Only records on or after this date (YYYY-MM-DD, a calendar date; inclusive). Must be on or before date_to, or the request is 400.';
+export const DATE_TO = 'Only records on or before this date (YYYY-MM-DD, a calendar date; inclusive). Must be on or after date_from, or the request is 400.';
+
 /** Filters shared by structured search and geo manifests. */
 const recordFilters = {
 	country: filterText.describe('Only records whose primary country is this name (exact, case-insensitive), e.g. "Syria".').optional(),
 	entity: filterText.describe('Only records of this associated entity (exact name, case-insensitive).').optional(),
-	date_from: isoDate.describe('Only records on or after this date (YYYY-MM-DD).').optional(),
-	date_to: isoDate.describe('Only records on or before this date (YYYY-MM-DD).').optional()
+	date_from: isoDate.describe(DATE_FROM).optional(),
+	date_to: isoDate.describe(DATE_TO).optional()
 };
 
 export const searchQuery = z
 	.strictObject({
 		search: searchText
 			.describe(
-				`Words to find in title, summary, report and transcript; every word must match. "Quoted words" match as a phrase, -word (or -"a phrase") excludes, word* matches as a prefix, hyphenated words (al-Qasr) match as a phrase; other punctuation separates words. Up to ${MAX_SEARCH_LENGTH} characters.`
+				`Words to find in title, summary, report and transcript; every word must match. "Quoted words" match as a phrase, -word (or -"a phrase") excludes, word* matches as a prefix, hyphenated words (al-Qasr) match as a phrase; other punctuation separates words. Up to ${MAX_SEARCH_LENGTH} characters; blank is no search, otherwise at least one letter or digit (and a word to look for, not only -exclusions).`
 			)
 			.optional(),
 		...recordFilters,
@@ -233,13 +239,24 @@ function withoutBlankOptionals(schema: z.ZodType, input: Record<string, unknown>
 	return out;
 }
 
-/** A query string as a plain object; a parameter given twice is an error rather than a guess. */
+/**
+ * Query parameters that are lists: given repeated (ignore=date&ignore=place, how OpenAPI's default
+ * query style sends an array, and so what generated clients send) or as one comma-separated value.
+ * /openapi.json declares them as arrays (openapi.ts).
+ */
+export const LIST_PARAMS: ReadonlySet<string> = new Set(['ignore']);
+
+/** A query string as a plain object; a parameter given twice is an error rather than a guess, except a list's. */
 export function queryObject(params: URLSearchParams): Record<string, string> {
 	const out: Record<string, string> = {};
 	for (const [k, v] of params) {
 		// Empty fields stay (an unknown name must still be refused) but are never a second value.
 		if (k in out) {
 			if (v === '') continue;
+			if (LIST_PARAMS.has(k) && out[k] !== '') {
+				out[k] += `,${v}`;
+				continue;
+			}
 			if (out[k] !== '')
 				throw new ProblemError('invalid_parameter', `Invalid parameters: ${k} given more than once`, {
 					errors: [{ param: k, message: 'given more than once' }]

@@ -11,13 +11,17 @@ export const GENAI_MAX_QUESTION = 4000;
 
 export const genaiRequest = z
 	.strictObject({
-		question: question(GENAI_MAX_QUESTION),
+		question: question(GENAI_MAX_QUESTION).describe(`the question, 1 to ${GENAI_MAX_QUESTION} characters with at least one letter or digit`),
 		conversation_id: z.string().min(1).max(200).optional().describe('opaque, from the preceding successful turn; omit on the first turn'),
 		primary_country: filterText.optional().describe('focuses retrieval on records of this country'),
 		entity: filterText.optional().describe('focuses retrieval on records of this entity'),
 		top_k: z.number().int().min(1).max(GENAI_MAX_TOP_K).optional().describe(`most sources to use (default ${GENAI_DEFAULT_TOP_K})`),
-		date_from: isoDate.optional().describe('(addition) limits the turn to records from this date; the question can narrow it'),
-		date_to: isoDate.optional().describe('(addition) limits the turn to records up to this date; the question can narrow it'),
+		date_from: isoDate
+			.optional()
+			.describe('(addition) limits the turn to records from this date (YYYY-MM-DD, inclusive; on or before date_to); the question can narrow it'),
+		date_to: isoDate
+			.optional()
+			.describe('(addition) limits the turn to records up to this date (YYYY-MM-DD, inclusive; on or after date_from); the question can narrow it'),
 		source_component: z.enum(['video', 'image']).optional().describe('(addition) limits the turn to one component'),
 		ignore: ignoreGroups.optional()
 	})

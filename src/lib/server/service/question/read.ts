@@ -6,11 +6,10 @@ import type { Component, Dataset } from '../../../types/dataset';
 import { readDates, type DateSpan } from './dates';
 import { KIND_PRIORITY, lexicon, type NameEntry, type NameKind } from './lexicon';
 import { isUpperCase, tokenize, writtenAsName, type Token } from './text';
+import type { PartGroup } from './parts';
 
+export { PART_GROUPS, type PartGroup } from './parts';
 export type PartKind = NameKind | 'date' | 'component';
-/** What a client can drop from a reading, one group at a time. */
-export const PART_GROUPS = ['place', 'date', 'organisation', 'component'] as const;
-export type PartGroup = (typeof PART_GROUPS)[number];
 
 export const GROUP_OF: Record<PartKind, PartGroup> = {
 	country: 'place',

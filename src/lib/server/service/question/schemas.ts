@@ -3,21 +3,38 @@
 // docs/api.md ("How a question is understood").
 import { z } from 'zod';
 import { isoDate } from '../schemas';
-import { PART_GROUPS } from './read';
+import { IGNORE_VALUES, PART_GROUPS, type PartGroup } from './parts';
 
+const IGNORE_PART = `(?:${IGNORE_VALUES.join('|')})`;
+/** One string of parts, comma-separated, spaces around the commas allowed (as a URL is typed). */
+const IGNORE_LIST = new RegExp(`^ *${IGNORE_PART}? *(?:, *${IGNORE_PART}? *)*$`);
+
+/** Why a value of `ignore` was refused: the parts it names that are not parts. */
+function ignoreRefusal(input: unknown): string {
+	const given: unknown[] = Array.isArray(input) ? input : typeof input === 'string' ? input.split(',').map((s) => s.trim()) : [];
+	const bad = given.filter((g) => g !== '' && !(IGNORE_VALUES as readonly unknown[]).includes(g));
+	const expected = `expected ${PART_GROUPS.join(', ')} or all`;
+	return bad.length ? `unknown part ${bad.map((b) => JSON.stringify(b)).join(', ')}; ${expected}` : `${expected}, as an array or one comma-separated string`;
+}
+
+// Both forms are schema, not prose, so that /openapi.json and the MCP tools' input schemas carry
+// the enum: an array (a JSON body, MCP arguments, a query parameter repeated) or one string.
 export const ignoreGroups = z
-	.union([z.string(), z.array(z.string())])
-	.transform((v, ctx) => {
-		const list = (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim().toLowerCase()).filter(Boolean);
-		const expanded = list.includes('all') ? [...PART_GROUPS] : list;
-		const bad = expanded.filter((g) => !(PART_GROUPS as readonly string[]).includes(g));
-		if (bad.length) {
-			ctx.addIssue({ code: 'custom', message: `unknown part ${bad.map((b) => `"${b}"`).join(', ')}; expected ${PART_GROUPS.join(', ')} or all` });
-			return z.NEVER;
-		}
-		return [...new Set(expanded)] as (typeof PART_GROUPS)[number][];
+	.union(
+		[
+			z.array(z.enum(IGNORE_VALUES, { error: (issue) => ignoreRefusal([issue.input]) })),
+			z.string().regex(IGNORE_LIST, { error: (issue) => ignoreRefusal(issue.input) })
+		],
+		{ error: (issue) => ignoreRefusal(issue.input) }
+	)
+	.transform((v) => {
+		const list = (Array.isArray(v) ? v : v.split(',').map((s) => s.trim())).filter(Boolean) as (typeof IGNORE_VALUES)[number][];
+		const expanded: PartGroup[] = list.includes('all') ? [...PART_GROUPS] : (list as PartGroup[]);
+		return [...new Set(expanded)];
 	})
-	.describe(`Parts of the question not to apply as filters, comma-separated: ${PART_GROUPS.join(', ')}, or all (then the question is only searched as text).`);
+	.describe(
+		`Parts of the question not to apply as filters: ${PART_GROUPS.join(', ')}, or all (then the question is only searched as text); an array, or one comma-separated string ("date,place").`
+	);
 
 const placeFilter = z.union([
 	z.object({ country: z.string() }),
