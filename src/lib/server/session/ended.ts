@@ -8,7 +8,9 @@
 // A key is named by a prefix of the SHA-256 of the whole key (the embedded service stores the same
 // hash: api_keys.hash), never by the key. A row is kept until the last session it can concern has
 // expired on its own (`until`), then swept. Read on every request, never cached: no instance is
-// stale, whichever instance ended the session.
+// stale, whichever instance ended the session. The table is the explorer's own, beside the
+// service's in the same database (which an explorer in front of a remote service opens too); no
+// service table is read or written here.
 import { createHash } from 'node:crypto';
 import type { Sql } from '../db/sql';
 import type { AnalystSession } from './seal';
