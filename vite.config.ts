@@ -122,7 +122,8 @@ export default defineConfig({
 			// The service's HTTP suites once more on PostgreSQL (tests/helpers/engine.ts): the same files,
 			// parameterised by TEST_ENGINE. One engine only: npx vitest run --project http-postgres tests/service/x.test.ts
 			integration('http-postgres', {
-				include: ['tests/service/**/*.test.ts'],
+				// Of the explorer's files, only the one whose subject is state that instances share (ended sessions).
+				include: ['tests/service/**/*.test.ts', 'tests/explorer/session-end.test.ts'],
 				exclude: [...SQLITE_OR_BOTH_AT_ONCE, ...TIMED],
 				env: { TEST_ENGINE: 'postgres' }
 			}),

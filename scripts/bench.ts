@@ -7,7 +7,8 @@
 // --baseline BUILD_ENTRY: an earlier build's server entry (e.g. scripts/serve.mjs of a worktree),
 // measured beside this build in the same run: in the network section as a page, in the service
 // section as one more server on the same data (SQLite, or PostgreSQL with --postgres), in the browser
-// section as its explorer page loaded in every round beside this build's.
+// section as its explorer page loaded in every round beside this build's, in the signin section as
+// a sign-in server of its own in every round of the per-request figure.
 // Prepares (and caches) a dataset of N records per component, starts the production server on it,
 // measures, and writes bench/results/<name>.json plus a readable summary on stdout. With several
 // sizes (--records 10000,100000,1000000) it measures each in turn and adds how every figure grows
@@ -328,7 +329,8 @@ async function runAt(records: number, name: string): Promise<Record<string, unkn
 		}
 		if (sections.has('signin')) {
 			heading(`sign-in: session cost, and first points signed in beside single-user, median of ${runs}`);
-			result.signin = await benchSignin(server, dataDir, records, { runs, timeoutSeconds, log });
+			const baseline = values.baseline ? path.resolve(values.baseline) : undefined;
+			result.signin = await benchSignin(server, dataDir, records, { runs, timeoutSeconds, log, baseline });
 		}
 		machine.loadAverage.end = os.loadavg().map((l) => Number(l.toFixed(2)));
 		result.seconds = Math.round((performance.now() - runStarted) / 1000);

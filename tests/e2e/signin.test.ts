@@ -181,3 +181,49 @@ describe('two analysts, two keys', () => {
 		}
 	});
 });
+
+describe('"Sign out everywhere" (a lost laptop)', () => {
+	let key: { id: string; key: string };
+	let other: Browser;
+	let laptop: Analyst;
+	let desk: Analyst;
+
+	beforeAll(async () => {
+		key = await server.createKey(['--datasets', 'icd']);
+		// Two browsers, as two machines would be: nothing shared but the key.
+		other = await launchBrowser();
+		laptop = await open();
+		const context = await other.newContext({ viewport: { width: 1280, height: 760 } });
+		desk = { context, page: await context.newPage() };
+	});
+	afterAll(async () => {
+		await other?.close();
+	});
+
+	it('ends the session in both browsers, from the keyboard, and says so in each', async () => {
+		for (const { page } of [laptop, desk]) {
+			await page.goto(server.url);
+			await signInThroughForm(page, key.key);
+			await page.waitForURL((u) => u.pathname === '/');
+			await expect.poll(() => page.getByTestId('signout-everywhere').isVisible()).toBe(true);
+		}
+		const [stolen] = (await laptop.context.cookies()).filter((c) => c.name === 'icd_session');
+		const everywhere = desk.page.getByRole('button', { name: 'Sign out everywhere' });
+		await everywhere.focus();
+		await desk.page.keyboard.press('Enter');
+		await desk.page.waitForURL((u) => u.pathname === '/signin');
+		expect(await desk.page.getByTestId('signin-notice').textContent()).toContain('You have signed out everywhere');
+		expect((await desk.context.cookies()).filter((c) => c.name === 'icd_session')).toEqual([]);
+		// The laptop still holds its cookie; its next request ends there.
+		await laptop.page.evaluate(() => void fetch('/api/status'));
+		await laptop.page.waitForURL((u) => u.pathname === '/signin', { timeout: 30_000 });
+		await expect.poll(() => laptop.page.getByTestId('signin-notice').textContent()).toContain('This session has ended');
+		// A copy of the laptop's cookie, taken before, opens nothing either.
+		const replayed = await fetch(`${server.url}/api/status`, { headers: { cookie: `icd_session=${stolen.value}` } });
+		expect(replayed.status).toBe(401);
+		expect(replayed.headers.get('x-explorer-session')).toBe('ended');
+		// The key itself still signs in.
+		await signInThroughForm(laptop.page, key.key);
+		await laptop.page.waitForURL((u) => u.pathname === '/');
+	});
+});

@@ -174,3 +174,12 @@ migrations.push({
 	sql: `CREATE TABLE nl_newest (dataset TEXT NOT NULL, component TEXT NOT NULL, term TEXT NOT NULL, rowids BLOB NOT NULL);
 CREATE UNIQUE INDEX nl_newest_word ON nl_newest(dataset, component, term);`
 });
+
+migrations.push({
+	version: 9,
+	name: "the explorer's ended sessions",
+	// session/ended.ts: a session's id once it has ended, or a key's "ended everything issued
+	// before" mark, until the sessions concerned would have expired anyway (then swept).
+	sql: `CREATE TABLE ended_sessions (id TEXT PRIMARY KEY, ended_at INTEGER NOT NULL, until INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX ended_sessions_until ON ended_sessions(until);`
+});

@@ -137,6 +137,13 @@ CREATE INDEX credit_ledger_key ON credit_ledger (key_id, created_at);
 		// Written to schema_migrations as it shipped: the file it names is nl/pg-newest.ts now.
 		name: 'NL search: the newest matches of each common word, stored (nl/newest-pg.ts)',
 		sql: `CREATE TABLE nl_newest (dataset text NOT NULL, component text NOT NULL, term text NOT NULL, rowids bigint[] NOT NULL, ranks real[] NOT NULL, PRIMARY KEY (dataset, component, term));`
+	},
+	{
+		version: 4,
+		name: "the explorer's ended sessions (session/ended.ts)",
+		// Logged, unlike the rate buckets: a crash of the database must not bring a signed-out session back.
+		sql: `CREATE TABLE ended_sessions (id ${text} PRIMARY KEY, ended_at bigint NOT NULL, until bigint NOT NULL);
+CREATE INDEX ended_sessions_until ON ended_sessions (until);`
 	}
 ];
 

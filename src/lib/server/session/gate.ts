@@ -2,7 +2,9 @@
 // sign-in mode it opens the sealed cookie into locals.analyst (whose key every explorer endpoint
 // then uses), sends a request without a session to the sign-in page (a page) or answers it 401
 // (an /api endpoint), refreshes the cookie's idle deadline, and ends the session when the
-// service refuses the analyst's key. In single-user mode it lets everything through.
+// service refuses the analyst's key. A session that ends is recorded in the shared ended set
+// (ended.ts), so that no copy of its cookie opens again on any instance. In single-user mode it
+// lets everything through.
 import type { RequestEvent } from '@sveltejs/kit';
 import { SESSION_END_MESSAGES, SESSION_ENDED_HEADER, signInPath, type SessionEnd } from '../../types/session';
 import { publicOrigin } from '../edge/origin';
@@ -11,8 +13,9 @@ import { connectionFor, newClient } from '../explorer/connection';
 import type { Runtime } from '../runtime';
 import { AttemptLimiter } from './attempts';
 import { clearedCookie, cookieName, sessionCookie } from './cookie';
+import type { EndedSessions } from './ended';
 import type { AuthMode } from './mode';
-import type { AnalystSession, SessionSeal } from './seal';
+import { newSessionId, type AnalystSession, type SessionSeal } from './seal';
 
 /** Pages and endpoints that need no session: signing in and out, the service's own public paths. */
 const OPEN_PATH = /^\/(signin|signout|openapi\.json)$|^\/media\//;
@@ -31,24 +34,30 @@ export class SessionGate {
 	constructor(
 		readonly mode: AuthMode,
 		private readonly rt: Runtime,
-		private readonly seal: SessionSeal | null
+		/** Sign-in mode's parts: the cookie's seal, and the ended sessions every instance shares. */
+		private readonly signin: { seal: SessionSeal; ended: EndedSessions } | null
 	) {}
 
 	/** Before the route: the session into locals, or the answer for a request that needs one and has none. */
 	async admit(event: RequestEvent): Promise<Response | null> {
 		event.locals.authMode = this.mode;
-		if (!this.seal) return null;
+		if (!this.signin) return null;
+		const { seal, ended: endedSessions } = this.signin;
 		const path = event.url.pathname;
 		const token = event.cookies.get(cookieName(this.secure(event)));
-		const opened = token ? await this.seal.open(token, this.nowSeconds()) : null;
-		if (opened?.ok) {
+		const opened = token ? await seal.open(token, this.nowSeconds()) : null;
+		const endedBefore = opened?.ok ? await endedSessions.isEnded(opened.session) : false;
+		if (opened?.ok && !endedBefore) {
 			event.locals.analyst = opened.session;
 			if (this.nowSeconds() - opened.session.seenAt >= REFRESH_SECONDS) event.locals.sessionChange = { set: { ...opened.session, seenAt: this.nowSeconds() } };
 			return null;
 		}
+		// Past its idle deadline here: ended for good, also on an instance whose clock is behind this
+		// one's, or after SESSION_IDLE_SECONDS is raised.
+		if (opened && !opened.ok && opened.session) await endedSessions.end(opened.session);
 		if (token) event.locals.sessionChange = 'clear';
 		if (OPEN_PATH.test(path)) return null;
-		const why: SessionEnd = opened?.reason === 'expired' ? 'expired' : 'missing';
+		const why: SessionEnd = endedBefore ? 'ended' : opened && !opened.ok && opened.reason === 'expired' ? 'expired' : 'missing';
 		if (API_PATH.test(path)) return ended(why);
 		const next = path + event.url.search;
 		return new Response(null, { status: 303, headers: { location: signInPath(why, next), 'cache-control': 'no-store' } });
@@ -56,19 +65,20 @@ export class SessionGate {
 
 	/** After the route: the cookie to set or clear, and the session ended if the service refused its key. */
 	async finish(event: RequestEvent, response: Response): Promise<Response> {
-		if (!this.seal) return response;
+		if (!this.signin) return response;
 		const secure = this.secure(event);
 		const { analyst } = event.locals;
 		// The explorer's endpoints answer 401 only when the service refused the analyst's key.
 		if (analyst && response.status === 401 && API_PATH.test(event.url.pathname)) {
 			await response.body?.cancel().catch(() => {});
+			await this.signin.ended.end(analyst);
 			return withCookie(ended('refused'), clearedCookie(secure), CLEAR_SITE_DATA);
 		}
 		const change = event.locals.sessionChange;
 		if (change === 'clear') return withCookie(response, clearedCookie(secure), CLEAR_SITE_DATA);
 		if (change) {
 			const left = change.set.signedInAt + this.rt.settings.session.maxSeconds - this.nowSeconds();
-			return withCookie(response, sessionCookie(await this.seal.seal(change.set), left, secure));
+			return withCookie(response, sessionCookie(await this.signin.seal.seal(change.set), left, secure));
 		}
 		return response;
 	}
@@ -86,8 +96,11 @@ export class SessionGate {
 			const status = { invalid: 401, 'no-map': 403, unavailable: 503 }[check.reason];
 			return { ok: false, failure: check.reason, status, detail: check.reason === 'unavailable' ? check.message : undefined };
 		}
-		const now = this.nowSeconds();
-		const session: AnalystSession = { key, parts: check.parts, signedInAt: now, seenAt: now };
+		// A session this browser held before ends: the new one has a new id, never the old one's (session fixation).
+		if (event.locals.analyst) await this.signin?.ended.end(event.locals.analyst);
+		const nowMs = this.rt.now();
+		const now = Math.floor(nowMs / 1000);
+		const session: AnalystSession = { id: newSessionId(), key, parts: check.parts, signedInAt: now, issuedAtMs: nowMs, seenAt: now };
 		event.locals.analyst = session;
 		event.locals.sessionChange = { set: session };
 		return { ok: true };
@@ -100,11 +113,14 @@ export class SessionGate {
 		const connection = connectionFor(this.rt.settings, () => this.rt.localKey, undefined, analyst.key);
 		const check = await checkKey(newClient(connection, connection.origin === 'embedded' ? this.rt : undefined), event.request.signal);
 		if (check.ok || check.reason === 'unavailable') return true;
-		this.signOut(event);
+		await this.signOut(event);
 		return false;
 	}
 
-	signOut(event: RequestEvent): void {
+	/** Ends the request's session (on every instance) and clears its cookie; `everywhere`: every session of its key. */
+	async signOut(event: RequestEvent, everywhere = false): Promise<void> {
+		const { analyst } = event.locals;
+		if (analyst && this.signin) await (everywhere ? this.signin.ended.endAll(analyst) : this.signin.ended.end(analyst));
 		event.locals.analyst = undefined;
 		event.locals.sessionChange = 'clear';
 	}

@@ -1,6 +1,7 @@
 // The explorer's session gate for this process, created once from the settings (hooks init).
 import { dev } from '$app/environment';
 import type { Runtime } from '../runtime';
+import { EndedSessions } from './ended';
 import { SessionGate } from './gate';
 import { authMode, modeStatement } from './mode';
 import { SessionSeal } from './seal';
@@ -23,5 +24,7 @@ async function create(rt: Runtime): Promise<{ gate: SessionGate; statement: stri
 	const { secret, source } = sessionSecret(rt.settings);
 	const { idleSeconds, maxSeconds } = rt.settings.session;
 	const seal = await SessionSeal.create(secret, rt.settings.remoteBaseUrl || 'embedded', { idleSeconds, maxSeconds });
-	return { gate: new SessionGate(mode, rt, seal), statement: modeStatement(mode, rt.settings, source) };
+	// Ended sessions live in the database the instances share (its migrations create the table).
+	const ended = new EndedSessions(rt.sql, rt.now, maxSeconds);
+	return { gate: new SessionGate(mode, rt, { seal, ended }), statement: modeStatement(mode, rt.settings, source) };
 }

@@ -1,19 +1,24 @@
 // The session cookie's content, sealed: a JWE (jose; direct AES-256-GCM) whose key is derived from
 // the server secret, so the browser holds it but can neither read the key inside nor alter
-// anything. Nothing about a session is kept on the server: any instance with the same secret
-// opens it. The audience is the service the key belongs to, so a cookie sealed for one service is
+// anything. Any instance with the same secret opens it; the only thing the server keeps about a
+// session is its id once it has ended (session/ended.ts), so that no copy of the cookie outlives
+// "Sign out". The audience is the service the key belongs to, so a cookie sealed for one service is
 // never sent to another by an explorer reconfigured in between.
-import { hkdfSync, webcrypto } from 'node:crypto';
+import { hkdfSync, randomBytes, webcrypto } from 'node:crypto';
 import { EncryptJWT, errors, jwtDecrypt } from 'jose';
 import type { PartId } from '../../types/stream';
 
 export interface AnalystSession {
+	/** Random, new at every sign-in and kept while the cookie is refreshed: what "Sign out" ends. Not secret. */
+	id: string;
 	/** The analyst's service key. Server-side only: never in a response, a log line or a URL. */
 	key: string;
 	/** The parts of the map the key may see, found by probing them at sign-in. */
 	parts: PartId[];
 	/** Unix seconds: when the analyst signed in (the absolute lifetime counts from here). */
 	signedInAt: number;
+	/** Unix milliseconds of the same sign-in: "Sign out everywhere" ends the sessions issued up to its own millisecond. */
+	issuedAtMs: number;
 	/** Unix seconds: the last request seen, to within the refresh interval (the idle lifetime counts from here). */
 	seenAt: number;
 }
@@ -23,9 +28,12 @@ export interface Lifetimes {
 	maxSeconds: number;
 }
 
-export type Opened = { ok: true; session: AnalystSession } | { ok: false; reason: 'expired' | 'invalid' };
+/** A session past its idle deadline comes back too, so that its id can be recorded as ended. */
+export type Opened = { ok: true; session: AnalystSession } | { ok: false; reason: 'expired' | 'invalid'; session?: AnalystSession };
 
 interface Claims {
+	sid: string;
+	ims: number;
 	k: string;
 	p: PartId[];
 	seen: number;
@@ -35,6 +43,12 @@ const ALGORITHMS = { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorith
 /** Cookies remembered once opened: a browser sends the same one until it is refreshed (session gate). */
 const OPENED_CACHE = 5000;
 const PART = /^(icd|icdb)\/(video|image)$/;
+const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** A new session id: 128 random bits. */
+export function newSessionId(): string {
+	return randomBytes(16).toString('base64url');
+}
 
 export class SessionSeal {
 	/**
@@ -59,7 +73,7 @@ export class SessionSeal {
 	}
 
 	seal(session: AnalystSession): Promise<string> {
-		return new EncryptJWT({ k: session.key, p: session.parts, seen: session.seenAt } satisfies Claims)
+		return new EncryptJWT({ sid: session.id, ims: session.issuedAtMs, k: session.key, p: session.parts, seen: session.seenAt } satisfies Claims)
 			.setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
 			.setIssuedAt(session.signedInAt)
 			.setExpirationTime(session.signedInAt + this.lifetimes.maxSeconds)
@@ -74,7 +88,7 @@ export class SessionSeal {
 		if ('reason' in session) return session;
 		if (nowSeconds - session.seenAt > this.lifetimes.idleSeconds || nowSeconds - session.signedInAt > this.lifetimes.maxSeconds) {
 			this.opened.delete(token);
-			return { ok: false, reason: 'expired' };
+			return { ok: false, reason: 'expired', session };
 		}
 		if (!known) {
 			this.opened.set(token, session);
@@ -95,8 +109,12 @@ export class SessionSeal {
 		} catch (error) {
 			return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
 		}
-		const { k, p, seen, iat } = payload as Partial<Claims> & { iat?: number };
+		const { sid, ims, k, p, seen, iat } = payload as Partial<Claims> & { iat?: number };
 		if (
+			// A cookie of a build before session ids (issue 44) could not be ended: signing in again makes one that can.
+			typeof sid !== 'string' ||
+			!SESSION_ID.test(sid) ||
+			typeof ims !== 'number' ||
 			typeof k !== 'string' ||
 			!k ||
 			!Array.isArray(p) ||
@@ -106,6 +124,6 @@ export class SessionSeal {
 		) {
 			return { ok: false, reason: 'invalid' };
 		}
-		return { key: k, parts: p, signedInAt: iat, seenAt: seen };
+		return { id: sid, key: k, parts: p, signedInAt: iat, issuedAtMs: ims, seenAt: seen };
 	}
 }

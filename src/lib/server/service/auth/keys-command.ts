@@ -5,6 +5,9 @@
 //          [--rate R] [--burst B] [--credits C]      → one JSON line {"id","key"}
 //   list                                             → one JSON line per key (no secrets)
 //   revoke ID
+//   end-sessions ID                                  → every explorer session signed in with
+//                                                      that key ends, on every instance (the key
+//                                                      itself still works: revoke it too if lost)
 // Against the embedded SQLite file in DATA_DIR, or PostgreSQL when DATABASE_URL is set.
 import { parseArgs } from 'node:util';
 import { connect, usesPostgres } from '../../db/connect';
@@ -12,11 +15,13 @@ import { migratePostgres } from '../../db/pg-migrations';
 import type { PostgresSql } from '../../db/pg-sql';
 import type { Sql } from '../../db/sql';
 import { readSettings, type Settings } from '../../env';
-import { createKey, FEATURES, listKeys, parseList, revokeKey } from './keys';
+import { clock } from '../../clock';
+import { createKey, FEATURES, keyHash, listKeys, parseList, revokeKey } from './keys';
+import { endAllSessions, keyRefOfHash } from '../../session/ended';
 import { DATASETS } from '../../../types/dataset';
 
 export const KEYS_USAGE =
-	'usage: npm run keys -- create --name N [--datasets icd,icdb] [--features ...] [--entities "A,B"] [--rate R] [--burst B] [--credits C] | list | revoke ID';
+	'usage: npm run keys -- create --name N [--datasets icd,icdb] [--features ...] [--entities "A,B"] [--rate R] [--burst B] [--credits C] | list | revoke ID | end-sessions ID';
 
 export interface KeysCommandResult {
 	/** 0 done, 2 refused (bad arguments, unknown key), 1 failed. */
@@ -136,6 +141,18 @@ async function run(sql: Sql, command: string | undefined, rest: string[], settin
 			if (!id) refuse('revoke needs a key id');
 			if (!(await revokeKey(sql, id, Date.now()))) refuse(`no key with id ${id}`);
 			print(JSON.stringify({ id, revoked: true }));
+			return;
+		}
+		case 'end-sessions': {
+			const id = rest[0];
+			if (!id) refuse('end-sessions needs a key id');
+			const hash = await keyHash(sql, id);
+			if (!hash) refuse(`no key with id ${id}`);
+			// Named by its hash, as the explorer names it (session/ended.ts); kept as long as a session can last.
+			// The servers' clock (a test's, under NODE_ENV=test): sessions are compared with the time they were issued.
+			const now = clock(settings.testClockFile)();
+			await endAllSessions(sql, keyRefOfHash(hash), now, Math.floor(now / 1000) + settings.session.maxSeconds);
+			print(JSON.stringify({ id, sessionsEnded: true }));
 			return;
 		}
 		default:

@@ -100,6 +100,12 @@ export async function findKey(sql: Sql, id: string): Promise<ApiKey | undefined>
 	return row && fromRow(row);
 }
 
+/** The stored SHA-256 of the whole key, revoked or not; undefined for an unknown id. */
+export async function keyHash(sql: Sql, id: string): Promise<Buffer | undefined> {
+	const hash = await sql.pluck<Buffer | Uint8Array>('SELECT hash FROM api_keys WHERE id = ?', [id]);
+	return hash === undefined ? undefined : Buffer.from(hash);
+}
+
 /** Returns false when no such key exists. Revoking twice is harmless. */
 export async function revokeKey(sql: Sql, id: string, now: number): Promise<boolean> {
 	const info = await sql.run('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?', [now, id]);
