@@ -647,9 +647,9 @@ describe("an organisation's track", () => {
 			)
 			.toContain('Click to list them');
 		expect(await page.getByRole('tooltip').innerText()).toContain(campaign.organisation);
-		await page.mouse.click(at.x, at.y);
 		// The week of the dot clicked: that one, or another week's dot drawn over it under the pointer
-		// (within its radius and the picking's: 12 px; a few km at this zoom).
+		// (within its radius and the picking's: 12 px; a few km at this zoom). Read before the click,
+		// which zooms the map in.
 		const onScreen = await handle.run(
 			(e, points) => points.map(([lon, lat]) => e.map.project([lon, lat])).map((q) => [q.x, q.y]),
 			dots.map((d) => [d.lon, d.lat] as [number, number])
@@ -658,6 +658,7 @@ describe("an organisation's track", () => {
 		const weeksHere = dots
 			.filter((_, i) => Math.hypot(onScreen[i][0] + box.x - at.x, onScreen[i][1] + box.y - at.y) <= 12)
 			.map((d) => dayToIso(d.week * 7 + 4));
+		await page.mouse.click(at.x, at.y);
 		await expect.poll(() => new URL(page.url()).searchParams.get('from'), { timeout: 15_000 }).toBeOneOf(weeksHere);
 		const from = isoToDay(new URL(page.url()).searchParams.get('from')!);
 		expect(new URL(page.url()).searchParams.get('to')).toBe(dayToIso(from + 6));

@@ -268,7 +268,7 @@ describe('the first paint on a slow machine', () => {
 		} finally {
 			await slow.close();
 		}
-	});
+	}, 180_000); // at 12x throttle, in a full run on 2 cores: past 60 s
 });
 
 describe('the Content-Security-Policy', () => {
