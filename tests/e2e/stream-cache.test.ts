@@ -146,7 +146,7 @@ describe('a return visit, against a service that gains records', () => {
 		} finally {
 			await fresh.close();
 		}
-	});
+	}, 180_000); // a return visit and a fresh load in a full run on 2 cores: past 60 s
 
 	it('a record the service no longer has leaves the map (the copy is not trusted over the service)', async () => {
 		const gone = fake.records('icd/images')[100];
