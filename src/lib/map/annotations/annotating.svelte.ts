@@ -190,7 +190,8 @@ export class Annotating {
 	}
 
 	private down(e: MapMouseEvent): void {
-		if (this.tool) return;
+		// No annotations, nothing to pick: a pan's mousedown asks deck.gl for nothing.
+		if (this.tool || this.list.length === 0) return;
 		const pick = this.hooks.pick(e.point.x, e.point.y);
 		if (!pick) {
 			if (this.selected !== null) this.select(null);

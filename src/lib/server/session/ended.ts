@@ -11,8 +11,8 @@
 // stale, whichever instance ended the session. The table is the explorer's own, beside the
 // service's in the same database (which an explorer in front of a remote service opens too); no
 // service table is read or written here.
-import { createHash } from 'node:crypto';
 import type { Sql } from '../db/sql';
+import { hashKey } from '../service/auth/keys';
 import type { AnalystSession } from './seal';
 
 /** Expired rows are deleted at most this often per instance, when a session ends. */
@@ -26,7 +26,7 @@ export function keyRefOfHash(sha256: Buffer): string {
 }
 
 export function keyRef(key: string): string {
-	return keyRefOfHash(createHash('sha256').update(key, 'utf8').digest());
+	return keyRefOfHash(hashKey(key));
 }
 
 const sessionRef = (session: AnalystSession) => `s:${session.id}`;

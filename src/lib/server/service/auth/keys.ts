@@ -50,7 +50,8 @@ const KEY_PATTERN = /^icd_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 // Compared against when the id is unknown, so a miss costs the same as a wrong secret.
 const DUMMY_HASH = createHash('sha256').update('icd_000000000000_dummy').digest();
 
-function hashKey(key: string): Buffer {
+/** The SHA-256 of the whole key, as api_keys.hash stores it (the explorer's ended sessions name a key by it too). */
+export function hashKey(key: string): Buffer {
 	return createHash('sha256').update(key, 'utf8').digest();
 }
 
