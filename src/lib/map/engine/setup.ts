@@ -13,7 +13,8 @@ export interface MapStart {
 	viewport: Viewport;
 	serviceLabel: string;
 	onHover(info: PickingInfo): void;
-	onClick(info: PickingInfo): void;
+	/** A click on the map; `pick` asks deck.gl what it draws under the click (within `radius` px; null: nothing). */
+	onClick(pick: (radius: number) => PickingInfo | null): void;
 	/** deck.gl draws a layer into the map's frame (the first paint hands over on it: first-paint.ts). */
 	onLayerDrawn(layer: Layer): void;
 }
@@ -46,7 +47,6 @@ export function startMap(o: MapStart): { map: MaplibreMap; overlay: MapboxOverla
 		interleaved: true,
 		layers: [],
 		onHover: o.onHover,
-		onClick: o.onClick,
 		// Called for each layer deck.gl is about to draw: unlike onAfterRender (which the interleaved
 		// overlay calls after every map frame, layers or none) it says deck.gl really draws one.
 		layerFilter: ({ layer, isPicking }) => {
@@ -56,5 +56,11 @@ export function startMap(o: MapStart): { map: MaplibreMap; overlay: MapboxOverla
 		getCursor: ({ isHovering }) => (isHovering ? 'pointer' : 'grab')
 	});
 	map.addControl(overlay);
+	// Clicks are MapLibre's, not deck.gl's: in the interleaved overlay deck.gl's click is a tap
+	// gesture that fails when press and release are more than 250 ms of main-thread time apart,
+	// and its own pick on pointerdown can take longer than that in software WebGL under load, so
+	// a click on a dot was lost now and then (a CI failure). MapLibre's click has no time limit,
+	// and it is the click the area and annotation tools already hear.
+	map.on('click', (e) => o.onClick((radius) => overlay.pickObject({ x: e.point.x, y: e.point.y, radius })));
 	return { map, overlay };
 }
