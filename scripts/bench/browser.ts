@@ -37,8 +37,6 @@ import { round } from './stats';
 const MEASURING_ARGS = ['--enable-precise-memory-info', '--js-flags=--expose-gc'];
 const VIEWPORT = { width: 1280, height: 720 };
 const PLAYBACK_SECONDS = 3;
-/** How long the page is left alone after loading to see what it costs doing nothing. */
-const IDLE_SECONDS = 5;
 /** Days per frame the date window moves during playback, and its width. */
 const PLAYBACK_STEP_DAYS = 7;
 const PLAYBACK_WINDOW_DAYS = 365;
@@ -543,8 +541,6 @@ interface PageRun {
 	reindexMs: Sample;
 	playback: PlaybackStats | Failure;
 	idle: FrameStats | Failure;
-	/** Main-thread work (all tasks) while nothing happens for IDLE_SECONDS after loading, as a share of that time. */
-	idleTaskShare: Sample;
 	/** Explorer only: the records table and a drawn area. */
 	table: (TableTimings & { scroll: FrameStats & { scriptMsPerFrame: number; taskMsPerFrame: number } }) | Failure;
 	area: AreaTimings | Failure;
@@ -657,7 +653,7 @@ class BrowserSession {
 	async run(baseUrl: string, kind: Kind, timeoutMs: number, log: (s: string) => void): Promise<PageRun> {
 		const notReached = (why: string) => failed(`not reached (${why})`);
 		const notYet = failed('not reached');
-		const result: PageRun = { firstDrawMs: notYet, allDrawnMs: notYet, loadScriptSeconds: notYet, longestLoadTaskMs: notYet, records: 0, heap: null, filter: notYet, reindexMs: notYet, playback: notYet, idle: notYet, idleTaskShare: notYet, table: notYet, area: notYet, views: notYet, changes: notYet };
+		const result: PageRun = { firstDrawMs: notYet, allDrawnMs: notYet, loadScriptSeconds: notYet, longestLoadTaskMs: notYet, records: 0, heap: null, filter: notYet, reindexMs: notYet, playback: notYet, idle: notYet, table: notYet, area: notYet, views: notYet, changes: notYet };
 		const { context, page, crashed } = await this.open();
 		await page.addInitScript(installDrawProbe);
 		const cdp = await context.newCDPSession(page);
@@ -698,7 +694,7 @@ class BrowserSession {
 				result.allDrawnMs = failed(why);
 				// Only a lower bound: the page was still loading.
 				result.longestLoadTaskMs = m ? failed(`≥ ${Math.round(m.longestTaskMs).toLocaleString('en')} ms (loading unfinished)`) : failed(why);
-				for (const k of ['loadScriptSeconds', 'filter', 'reindexMs', 'playback', 'idle', 'idleTaskShare', 'table', 'area', 'views', 'changes'] as const) result[k] = notReached('loading did not finish');
+				for (const k of ['loadScriptSeconds', 'filter', 'reindexMs', 'playback', 'idle', 'table', 'area', 'views', 'changes'] as const) result[k] = notReached('loading did not finish');
 				return result;
 			}
 			result.loadScriptSeconds = await guard(scriptSeconds(cdp), timeoutMs, 'metrics');
@@ -712,10 +708,6 @@ class BrowserSession {
 			// Idle frames first: after filter changes and playback the explorer's worker still has
 			// queued reindexes whose replies redraw the map.
 			await sleep(1000);
-			// Nothing happening: what the page still costs (an animation loop asking for every frame).
-			const quietFrom = await guard(taskMetrics(cdp), timeoutMs, 'metrics');
-			await sleep(IDLE_SECONDS * 1000);
-			result.idleTaskShare = (100 * ((await guard(taskMetrics(cdp), timeoutMs, 'metrics')).task - quietFrom.task)) / IDLE_SECONDS;
 			result.idle = await guard(page.evaluate(countFrames, { kind, seconds: 2, playback: null }), timeoutMs, 'idle frames').catch((e: Error) => failed(e.message));
 
 			try {
@@ -909,8 +901,7 @@ export async function benchBrowser(
 						compare('main-thread JavaScript while loading', 's', 'lower', ...beside((r) => r.loadScriptSeconds)),
 						compare('longest main-thread task while loading', 'ms', 'lower', ...beside((r) => r.longestLoadTaskMs), 0),
 						compare('filter change: until the new clusters are drawn', 'ms', 'lower', ...beside((r) => filterSample(r, (t) => t.clustersDrawnMs)), 1),
-						compare(`frame rate, date range changing every frame (${PLAYBACK_SECONDS} s)`, 'fps', 'higher', ...beside((r) => frames(r.playback, (s) => s.fps)), 1),
-						compare(`main-thread work while idle (${IDLE_SECONDS} s after loading)`, '%', 'lower', ...beside((r) => r.idleTaskShare), 2)
+						compare(`frame rate, date range changing every frame (${PLAYBACK_SECONDS} s)`, 'fps', 'higher', ...beside((r) => frames(r.playback, (s) => s.fps)), 1)
 					]
 				}
 			: {}),
@@ -931,7 +922,6 @@ export async function benchBrowser(
 			compare('longest frame during that playback', 'ms', 'lower', ...both((r) => frames(r.playback, (s) => s.longestFrameMs)), 0),
 			compare('main-thread JavaScript share during that playback', '%', 'lower', ...both((r) => frames(r.playback, (s) => (100 * s.scriptSeconds) / PLAYBACK_SECONDS)), 0),
 			compare('main-thread JavaScript per playback frame', 'ms', 'lower', ...both((r) => frames(r.playback, (s) => (1000 * s.scriptSeconds) / Math.max(1, s.frames))), 1),
-			compare(`main-thread work while idle (${IDLE_SECONDS} s after loading)`, '%', 'lower', ...both((r) => r.idleTaskShare), 2),
 			compare('frame rate, idle after loading (reference)', 'fps', 'higher', ...both((r) => frames(r.idle, (s) => s.fps)), 1),
 			explorerOnly('records table: first rows painted after a filter change (median of select and clear)', 'ms', 'lower', e, (r) => (isFailure(r.table) ? r.table : [...r.table.firstRowsMs].sort((a, b) => a - b)[r.table.firstRowsMs.length >> 1])),
 			explorerOnly('records table: ordering all rows in the worker', 'ms', 'lower', e, (r) => (isFailure(r.table) ? r.table : r.table.orderMs)),

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifact, tooltipText } from '../helpers/browser';
+import { artifact } from '../helpers/browser';
 import { axeOfPanels } from '../helpers/axe';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import type { Oracle } from '../helpers/oracle';
@@ -638,8 +638,15 @@ describe("an organisation's track", () => {
 		);
 		// The pointer on it: the tooltip names the organisation and the week, then a click.
 		await page.mouse.move(at.x, at.y);
-		await expect.poll(() => tooltipText(page)).toContain('Click to list them');
-		expect(await tooltipText(page)).toContain(campaign.organisation);
+		await expect
+			.poll(() =>
+				page
+					.getByRole('tooltip')
+					.innerText()
+					.catch(() => '')
+			)
+			.toContain('Click to list them');
+		expect(await page.getByRole('tooltip').innerText()).toContain(campaign.organisation);
 		// The week of the dot clicked: that one, or another week's dot drawn over it under the pointer
 		// (within its radius and the picking's: 12 px; a few km at this zoom). Read before the click,
 		// which zooms the map in.

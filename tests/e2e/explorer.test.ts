@@ -1,7 +1,7 @@
 // The explorer in real Chromium against the real server: stream, filters, clusters, record panel, media.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifact, launchBrowser, tooltipText, watchCsp } from '../helpers/browser';
+import { artifact, launchBrowser, watchCsp } from '../helpers/browser';
 import { oracle } from '../helpers/oracle';
 import { explorerOn, type PageHandle } from '../helpers/page-handle';
 import { startServer, type TestServer } from '../helpers/server';
@@ -109,24 +109,6 @@ describe('the map explorer', () => {
 		await page.screenshot({ path: artifact('explorer-world.png') });
 		// The API key must never reach the browser.
 		expect(await page.content()).not.toContain(server.localKey);
-	});
-
-	it('asks the browser for a few frames a second while nothing moves, and answers the pointer at once', async () => {
-		await idle();
-		const framesAsked = () => handle.run((e) => e.deckFramesAsked());
-		const before = await framesAsked();
-		expect(before, "deck.gl's loop is paced (engine/deck-loop.ts)").not.toBeNull();
-		await new Promise((r) => setTimeout(r, 4_000));
-		const quiet = (await framesAsked())! - before!;
-		console.log(`deck.gl's loop asked for ${quiet} frames in 4 s of nothing happening`);
-		// Four seconds at the display's 60 Hz would be 240 frames; parked, the loop looks four times a second.
-		expect(quiet).toBeLessThanOrEqual(30);
-		expect(quiet).toBeGreaterThanOrEqual(4);
-		// The pointer over a cluster wakes it: the tooltip (deck.gl's pick in its next frame).
-		const cluster = (await clusters()).find(onMap)!;
-		await page.mouse.move(cluster.x, cluster.y);
-		await expect.poll(() => tooltipText(page)).toContain(`${cluster.count.toLocaleString('en')} records`);
-		await page.mouse.move(5, 5);
 	});
 
 	it('filters by country and by dates, matching the service’s own numbers', async () => {

@@ -42,11 +42,3 @@ export function watchCsp(page: Page): () => string[] {
 	});
 	return () => seen;
 }
-
-/** The map's tooltip text, or '' while there is none. */
-export function tooltipText(page: Page): Promise<string> {
-	return page
-		.getByRole('tooltip')
-		.innerText()
-		.catch(() => '');
-}

@@ -39,8 +39,6 @@ export interface ExplorerHandle {
 	 * base64, with how long it took; `onprogress` names a window function told of each frame.
 	 */
 	exportVideo(request: Partial<VideoRequest>, onprogress?: string): Promise<{ base64: string; type: string; frames: number; ms: number }>;
-	/** Frames deck.gl's loop has asked of the browser (engine/deck-loop.ts); null when it is not paced. */
-	deckFramesAsked(): number | null;
 	playing(): boolean;
 	/** The playback window shown (playing, or held by a step); null when the map shows the date range. */
 	playWindow(): { from: number; to: number } | null;
@@ -257,7 +255,6 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 		lastRowsMs: () => s.table.lastRowsMs,
 		setAreas: (areas) => s.filters.set({ ...s.filters.filter, areas }),
 		lastAreaMs: () => s.feed.lastAreaMs,
-		deckFramesAsked: () => s.scene.deckLoop?.framesAsked ?? null,
 		view: () => s.scene.view,
 		setView: (view) => s.scene.setView(view),
 		aggregate: () => {

@@ -6,7 +6,6 @@ import { MapboxOverlay } from '@deck.gl/mapbox';
 import maplibregl, { type Map as MaplibreMap, type StyleSpecification } from 'maplibre-gl';
 import { MAX_ZOOM } from '../config';
 import type { Viewport } from '../url/url-state';
-import { overlayDeck, paceDeckLoop, type DeckLoopPacing } from './deck-loop';
 
 export interface MapStart {
 	container: HTMLElement;
@@ -20,7 +19,7 @@ export interface MapStart {
 	onLayerDrawn(layer: Layer): void;
 }
 
-export function startMap(o: MapStart): { map: MaplibreMap; overlay: MapboxOverlay; deckLoop: DeckLoopPacing | null } {
+export function startMap(o: MapStart): { map: MaplibreMap; overlay: MapboxOverlay } {
 	const map = new maplibregl.Map({
 		container: o.container,
 		style: o.style,
@@ -63,10 +62,5 @@ export function startMap(o: MapStart): { map: MaplibreMap; overlay: MapboxOverla
 	// a click on a dot was lost now and then (a CI failure). MapLibre's click has no time limit,
 	// and it is the click the area and annotation tools already hear.
 	map.on('click', (e) => o.onClick((radius) => overlay.pickObject({ x: e.point.x, y: e.point.y, radius })));
-	// deck.gl's loop at the display's rate only while it has work (deck-loop.ts): the pointer over the
-	// map and the map's own frames wake it; the scene wakes it when it hands over new layers.
-	const deck = overlayDeck(overlay);
-	const deckLoop = deck ? paceDeckLoop(deck.animationLoop, deck) : null;
-	if (deckLoop) for (const type of ['mousemove', 'mousedown', 'mouseout', 'wheel', 'touchstart', 'render'] as const) map.on(type, deckLoop.wake);
-	return { map, overlay, deckLoop };
+	return { map, overlay };
 }

@@ -16,7 +16,6 @@ import { drawsRecordPoints, type ChangeCell, type TrackInputs } from './layer-in
 import type { Engine } from '../engine/engine-loader';
 import type { ViewGeometry } from '../projection/mercator-view';
 import type { Highlights } from '../overlays/highlights';
-import type { DeckLoopPacing } from '../engine/deck-loop';
 import { loadPlaceLabels, PlacesInView } from '../places/labels';
 import type { Selection } from '../selection.svelte';
 import type { PlaybackState } from '../timeline/playback-state.svelte';
@@ -51,8 +50,6 @@ export class Scene {
 	engine: Engine | null = null;
 	map: MaplibreMap | undefined;
 	overlay: MapboxOverlay | undefined;
-	/** Paces deck.gl's animation loop (engine/deck-loop.ts): woken when layers are handed over. */
-	deckLoop: DeckLoopPacing | null = null;
 	/** The view MapLibre will show, while it is still loading: the first paint and first image are cut for it. */
 	provisional: ViewGeometry | null = null;
 	mapReady = $state(false);
@@ -198,8 +195,6 @@ export class Scene {
 				annotations: this.annotationInputs()
 			}))
 		});
-		// deck.gl takes the layers up at its loop's next frame: that frame at once, not at the parked loop's next look.
-		this.deckLoop?.wake();
 	}
 
 	/**
