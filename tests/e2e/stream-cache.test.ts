@@ -119,7 +119,7 @@ describe('a return visit, against a service that gains records', () => {
 		// The same picture from the copy as from the service's whole stream.
 		expect(await picture(again)).toEqual(before);
 		await again.close();
-	});
+	}, 180_000); // a first visit (the engine's first load in this context) and a return visit in a full run on 2 cores: past 60 s
 
 	it('records the service gained since reach the map, exactly, and are said to be new', async () => {
 		const before = total();
