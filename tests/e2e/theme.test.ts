@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact, launchBrowser } from '../helpers/browser';
+import { coloured } from '../helpers/pixels';
 import { axeOfPanels, axeProblems } from '../helpers/axe';
 import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import { runScript, startServer } from '../helpers/server';
@@ -185,14 +186,24 @@ describe('the dark theme', () => {
 		}
 	}, 180_000);
 
-	it('`npm run brief -- --theme dark` writes a dark PNG; an unknown theme is refused', async () => {
+	it('`npm run brief -- --theme dark` writes a dark PNG from a URL state at the scale asked; an unknown theme is refused', async () => {
 		const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'brief-dark-')), 'brief.png');
-		const r = runScript('scripts/brief.ts', ['--out', out, '--view', `${explorer.server.url}/?at=20,15,2.2`, '--size', '640x480', '--theme', 'dark'], {});
+		// A full explorer URL, at 2× with a title (timeline-export.test.ts runs it where no app runs).
+		const view = `${explorer.server.url}/?at=20,15,2.2&from=2018-01-01&to=2020-12-31`;
+		const r = runScript(
+			'scripts/brief.ts',
+			['--out', out, '--view', view, '--size', '560x400', '--scale', '2', '--title', 'From the CLI', '--theme', 'dark'],
+			{}
+		);
+		expect(r.stderr).toMatch(/Rendering 1120 × 800 pixels/);
 		expect(r.status).toBe(0);
 		const png = PNG.sync.read(fs.readFileSync(out));
 		fs.copyFileSync(out, artifact('brief-dark.png'));
-		expect(meanBrightness(png, 0, 64)).toBeLessThan(50);
-		expect(meanBrightness(png, 64, 480 - 46)).toBeLessThan(60);
+		expect([png.width, png.height]).toEqual([1120, 800]);
+		// The title band and the map dark, at twice the bands' height; the records coloured on the map.
+		expect(meanBrightness(png, 0, 64 * 2)).toBeLessThan(50);
+		expect(meanBrightness(png, 64 * 2, 800 - 46 * 2)).toBeLessThan(60);
+		expect(coloured(png, 64 * 2, 800 - 46 * 2)).toBeGreaterThan(100);
 
 		const bad = runScript('scripts/brief.ts', ['--out', out, '--theme', 'purple'], {});
 		expect(bad.status).toBe(2);

@@ -205,17 +205,9 @@ describe('briefing images', () => {
 		expect(error).toMatch(/at most 8192/);
 	});
 
-	it('`npm run brief` writes the PNG from a URL state, starting the app when none runs', async () => {
+	// A URL state at 2× against the running app: theme.test.ts (with --theme dark).
+	it('`npm run brief` starts the app when none runs, and stops it after', async () => {
 		const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'brief-')), 'brief.png');
-		// Against the running app, from a full explorer URL.
-		const view = `${server.url}/?at=20,15,2.2&from=2018-01-01&to=2020-12-31`;
-		const r = runScript('scripts/brief.ts', ['--out', out, '--view', view, '--size', '560x400', '--scale', '2', '--title', 'From the CLI'], {});
-		expect(r.stderr).toMatch(/Rendering 1120 × 800 pixels/);
-		expect(r.status).toBe(0);
-		const png = PNG.sync.read(fs.readFileSync(out));
-		expect([png.width, png.height]).toEqual([1120, 800]);
-		expect(coloured(png, TITLE_BAND * 2, 800 - FOOTER_BAND * 2)).toBeGreaterThan(100);
-
 		// With nothing listening: it starts the app (a small dataset in its own directory), then stops it.
 		const port = await freePort();
 		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brief-app-'));
@@ -383,19 +375,22 @@ describe('annotations', () => {
 		// And nowhere near where nothing was placed (the map's opposite corner).
 		expect(near(withThem, { x: 30, y: TITLE_BAND + 30 }, 20, yellow)).toBe(0);
 
-		// Light theme: dark ink at the same places, which the same map without them lacks.
-		await page.goto(page.url().replace('theme=dark', 'theme=light'));
+		// Light theme (the switch, no reload: theme.test.ts covers the reload): dark ink at the same
+		// places, which the same map without them lacks.
+		const themeButton = page.getByTestId('theme');
+		for (let i = 0; i < 3 && (await themeButton.getAttribute('data-setting')) !== 'light'; i++) await themeButton.click();
+		await expect.poll(() => new URL(page.url()).searchParams.get('theme')).toBe('light');
 		await idle();
 		const light = await exportImage(size);
-		const annotated = new URL(page.url());
-		annotated.searchParams.delete('ann');
-		await page.goto(annotated.toString());
+		// "Remove all" takes every mark off the map and out of the URL.
+		await page.getByRole('button', { name: 'Remove all', exact: true }).click();
+		await expect.poll(async () => (await annotations()).list.length).toBe(0);
+		await expect.poll(() => new URL(page.url()).searchParams.get('ann')).toBeNull();
 		await idle();
 		const bare = await exportImage(size);
 		for (const spot of [shaft, head]) {
 			expect(near(light, spot, 6, ink), JSON.stringify(spot)).toBeGreaterThan(near(bare, spot, 6, ink) + 8);
 		}
-		// Three exports in software WebGL: 41 s alone, 133 s in a clean clone's full run.
 	}, 300_000);
 });
 

@@ -49,7 +49,17 @@ function decode(file: string, type: string): Promise<Decoded> {
 			const canvas = document.createElement('canvas');
 			canvas.width = video.videoWidth;
 			canvas.height = video.videoHeight;
-			canvas.getContext('2d')!.drawImage(video, 0, 0);
+			const context = canvas.getContext('2d', { willReadFrequently: true })!;
+			// 'seeked' can come before the decoder has handed the frame over (an element outside the
+			// document is painted only when asked): drawn then, the canvas stays transparent (a CI
+			// failure, every pixel 0,0,0,0). Draw until the frame is there, for up to 10 s.
+			const drawn = () => context.getImageData(0, 0, canvas.width, canvas.height).data.some((v, i) => i % 4 === 3 && v > 0);
+			for (let tries = 0; ; tries++) {
+				context.clearRect(0, 0, canvas.width, canvas.height);
+				context.drawImage(video, 0, 0);
+				if (drawn() || tries === 100) break;
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
 			URL.revokeObjectURL(video.src);
 			return { duration: video.duration, width: video.videoWidth, height: video.videoHeight, middle: canvas.toDataURL('image/png') };
 		},

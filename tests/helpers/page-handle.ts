@@ -65,7 +65,13 @@ export class PageHandle {
 
 	/** Waits until settled(). */
 	async waitSettled(timeout = 30_000): Promise<void> {
-		await this.page.waitForFunction(() => window.__explorer?.settled(), null, { timeout, polling: 50 });
+		try {
+			await this.page.waitForFunction(() => window.__explorer?.settled(), null, { timeout, polling: 50 });
+		} catch (e) {
+			// Say what never came: the clusters, the records or the map's stop.
+			const waiting = await this.page.evaluate(() => window.__explorer?.unsettled() ?? ['the map (no handle yet)']).catch(() => ['an answer from the page']);
+			throw new Error(`The map did not settle in ${timeout} ms: still waiting for ${waiting.join(', ')}`, { cause: e });
+		}
 	}
 
 	clusters() {

@@ -28,6 +28,8 @@ export interface ExplorerHandle {
 	map: MaplibreMap;
 	/** The map has stopped, every record has arrived and the clusters drawn are the latest filter's. */
 	settled(): boolean;
+	/** What settled() still waits for (empty when settled): for a test's message when it never comes. */
+	unsettled(): string[];
 	/** Clusters on screen, in page coordinates (zoomed out). */
 	clusters(): { x: number; y: number; count: number; clusterId: number; icdShare: number }[];
 	/** Records on screen passing the filters, in page coordinates, at most `limit`. */
@@ -192,6 +194,12 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 			return s.feed.lastIndexWorkMs;
 		},
 		settled: () => s.feed.clustersSettled && s.feed.progress.done && !map.isMoving(),
+		unsettled: () =>
+			[
+				!s.feed.clustersSettled && 'the clusters of the latest filter',
+				!s.feed.progress.done && `the records (${s.feed.loadedRecords()} so far)`,
+				map.isMoving() && 'the map to stop moving'
+			].filter((what): what is string => !!what),
 		clusters: () => {
 			const { clusters } = s.feed;
 			if (!clusters || map.getZoom() > CLUSTER_MAX_ZOOM) return [];
