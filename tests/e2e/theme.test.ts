@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact, launchBrowser } from '../helpers/browser';
 import { coloured } from '../helpers/pixels';
 import { axeOfPanels, axeProblems } from '../helpers/axe';
-import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
+import { chooseTheme, openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import { runScript, startServer } from '../helpers/server';
 
 let explorer: ExplorerPage;
@@ -36,13 +36,6 @@ const background = (testid: string, selector = '') =>
 	page.evaluate(([id, sel]) => getComputedStyle(document.querySelector(`[data-testid="${id}"]${sel}`) as Element).backgroundColor, [testid, selector] as const);
 const panelBackground = () => page.evaluate(() => getComputedStyle(document.querySelector('aside.left')!).backgroundColor);
 const param = (name: string) => new URL(page.url()).searchParams.get(name);
-
-/** Clicks the theme button round to `setting` (Auto → Light → Dark → Auto). */
-async function chooseTheme(setting: 'system' | 'light' | 'dark'): Promise<void> {
-	const button = page.getByTestId('theme');
-	for (let i = 0; i < 3 && (await button.getAttribute('data-setting')) !== setting; i++) await button.click();
-	expect(await button.getAttribute('data-setting')).toBe(setting);
-}
 
 /** Mean brightness (0-255) of a PNG's pixels in a band of rows. */
 function meanBrightness(png: PNG, fromRow: number, toRow: number, fromCol = 0, toCol = png.width): number {
@@ -109,7 +102,7 @@ describe('the dark theme', () => {
 
 	it('is overridden by the switch, which the URL keeps across a reload', async () => {
 		const dark = await screenshotBrightness('theme-dark-before-switch.png');
-		await chooseTheme('light');
+		await chooseTheme(page, 'light');
 		await expect.poll(() => param('theme')).toBe('light');
 		expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
 		expect(luminanceOfCss(await panelBackground())).toBeGreaterThan(0.9);
@@ -124,7 +117,7 @@ describe('the dark theme', () => {
 		expect(luminanceOfCss(await panelBackground())).toBeGreaterThan(0.9);
 		expect((await screenshotBrightness('theme-light-reloaded.png')).map).toBeGreaterThan(dark.map + 100);
 
-		await chooseTheme('system');
+		await chooseTheme(page, 'system');
 		await expect.poll(() => param('theme')).toBeNull();
 		expect(luminanceOfCss(await panelBackground())).toBeLessThan(0.15);
 		await settled(page);
@@ -146,7 +139,7 @@ describe('the dark theme', () => {
 	});
 
 	it('exports a dark PNG: title band, map and footer', async () => {
-		await chooseTheme('dark');
+		await chooseTheme(page, 'dark');
 		await settled(page);
 		const png = await exportImage('Dark briefing');
 		fs.writeFileSync(artifact('briefing-dark.png'), PNG.sync.write(png));
@@ -157,7 +150,7 @@ describe('the dark theme', () => {
 		let light = 0;
 		for (let i = 0; i < 64 * png.width * 4; i += 4) if (png.data[i] > 180 && png.data[i + 1] > 180 && png.data[i + 2] > 180) light++;
 		expect(light).toBeGreaterThan(150);
-		await chooseTheme('system');
+		await chooseTheme(page, 'system');
 	}, 120_000);
 
 	it('leaves axe nothing serious to report in the dark, contrast included', async () => {

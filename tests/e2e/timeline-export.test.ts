@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifact } from '../helpers/browser';
 import { coloured, dark } from '../helpers/pixels';
-import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
+import { chooseTheme, openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import type { Oracle } from '../helpers/oracle';
 import type { PageHandle } from '../helpers/page-handle';
 import { freePort, runScript, type TestServer } from '../helpers/server';
@@ -377,8 +377,7 @@ describe('annotations', () => {
 
 		// Light theme (the switch, no reload: theme.test.ts covers the reload): dark ink at the same
 		// places, which the same map without them lacks.
-		const themeButton = page.getByTestId('theme');
-		for (let i = 0; i < 3 && (await themeButton.getAttribute('data-setting')) !== 'light'; i++) await themeButton.click();
+		await chooseTheme(page, 'light');
 		await expect.poll(() => new URL(page.url()).searchParams.get('theme')).toBe('light');
 		await idle();
 		const light = await exportImage(size);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAMP, RAMPS } from '../../src/lib/map/layers/aggregate-scale';
 import { DATASET_RGB } from '../../src/lib/map/config';
 import { artifact } from '../helpers/browser';
-import { openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
+import { chooseTheme, openExplorer, settled, type ExplorerPage } from '../helpers/explorer-page';
 import type { Oracle } from '../helpers/oracle';
 import type { PageHandle } from '../helpers/page-handle';
 
@@ -100,8 +100,7 @@ describe('hexbin and heatmap views', () => {
 		expect(pixelsNear(png, [RAMPS.dark[0]], 12, [png.height - 46, png.height])).toBe(0);
 
 		// Dark: the worker recolours the hexagons with the dark ramp (the most records brightest), and the legend follows.
-		const themeButton = page.getByTestId('theme');
-		while ((await themeButton.getAttribute('data-setting')) !== 'dark') await themeButton.click();
+		await chooseTheme(page, 'dark');
 		await expect
 			.poll(async () => (await page.getByTestId('view-key').innerHTML()).replace(/\s/g, '').includes(`rgb(${RAMPS.dark[0].join(',')})`), { timeout: 20_000 })
 			.toBe(true);
@@ -111,7 +110,7 @@ describe('hexbin and heatmap views', () => {
 		expect(pixelsNear(dark, RAMPS.dark, 40, [64, dark.height - 46])).toBeGreaterThan(200);
 		expect(pixelsNear(dark, [RAMPS.dark[0]], 12, [dark.height - 46, dark.height])).toBeGreaterThan(10);
 		expect(pixelsNear(dark, [RAMPS.light[0]], 12, [dark.height - 46, dark.height])).toBe(0);
-		while ((await themeButton.getAttribute('data-setting')) !== 'system') await themeButton.click();
+		await chooseTheme(page, 'system');
 
 		// Playing, the hexagons count only the records of the moving window.
 		const all = (await aggregate())!.records;

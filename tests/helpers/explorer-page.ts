@@ -1,6 +1,7 @@
 // The explorer open in Chromium on a fresh server, every mappable record loaded and clustered:
 // the starting point of the browser suites.
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { launchBrowser, watchCsp } from './browser';
 import { oracle, type Oracle } from './oracle';
 import { explorerOn, type PageHandle } from './page-handle';
@@ -21,6 +22,13 @@ export interface ExplorerPage {
 /** Waits until the map has stopped and the clusters drawn come from the latest filter. */
 export function settled(page: Page, timeout = 30_000): Promise<void> {
 	return explorerOn(page).waitSettled(timeout);
+}
+
+/** Clicks the theme button round to `setting` (Auto → Light → Dark → Auto). */
+export async function chooseTheme(page: Page, setting: 'system' | 'light' | 'dark'): Promise<void> {
+	const button = page.getByTestId('theme');
+	for (let i = 0; i < 3 && (await button.getAttribute('data-setting')) !== setting; i++) await button.click();
+	expect(await button.getAttribute('data-setting')).toBe(setting);
 }
 
 export async function openExplorer(

@@ -188,18 +188,20 @@ export function createHandle(s: HandleSources): ExplorerHandle {
 	};
 	const propsOf = (layer: Layer) => layer.props as SummarisedProps;
 	const layer = (id: string) => s.scene.deckLayers().find((l) => l.id === id);
+	// One list of what "settled" waits for, so that the test's message names exactly what settled() checks.
+	const unsettled = () =>
+		[
+			!s.feed.clustersSettled && 'the clusters of the latest filter',
+			!s.feed.progress.done && `the records (${s.feed.loadedRecords()} so far)`,
+			map.isMoving() && 'the map to stop moving'
+		].filter((what): what is string => !!what);
 	return {
 		map,
 		get lastIndexMs() {
 			return s.feed.lastIndexWorkMs;
 		},
-		settled: () => s.feed.clustersSettled && s.feed.progress.done && !map.isMoving(),
-		unsettled: () =>
-			[
-				!s.feed.clustersSettled && 'the clusters of the latest filter',
-				!s.feed.progress.done && `the records (${s.feed.loadedRecords()} so far)`,
-				map.isMoving() && 'the map to stop moving'
-			].filter((what): what is string => !!what),
+		settled: () => unsettled().length === 0,
+		unsettled,
 		clusters: () => {
 			const { clusters } = s.feed;
 			if (!clusters || map.getZoom() > CLUSTER_MAX_ZOOM) return [];
